@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createSignInServices } from './auth/better-auth.js';
+import { createChallengeVerifier } from './auth/challenge.js';
+import { CredentialCache } from './auth/credential-cache.js';
+import { createPrincipalResolver } from './auth/principal.js';
+import { authBaseUrl, mountSignInLibraries } from './auth/routes.js';
+import type { Config } from './config.js';
+import type { Database } from './db/pool.js';
+import { createMailer } from './mail/mailer.js';
+import { installHttpConventions, requestIdFor } from './platform/http-conventions.js';
+import { createIdempotency } from './platform/idempotency.js';
+import { registerMetrics } from './platform/metrics.js';
+import { registerOpenApi } from './platform/openapi.js';
+import { CursorCodec } from './platform/pagination.js';
+import { registerRateLimit } from './platform/rate-limit.js';
+import { registerRoutes } from './platform/register-routes.js';
+import type { Services } from './platform/services.js';
+import { routeTable } from './routes.js';
+import { deriveKey, loadOrCreateSecret } from './secrets.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/**
+ * Builds the HTTP app on an open, migrated database. Tests and `main.ts` both call this; nothing
+ * here reads the environment or listens.
+ */
+export async function buildApp(options: { config: Config; database: Database; logger?: boolean }): Promise<BuiltApp> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installHttpConventions(app);
+
+  const secret = loadOrCreateSecret(config.authSecret, config.dataDir);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const cache = new CredentialCache({ enabled: config.credentialCache, ttlMs: 60_000, maxEntries: 50_000 });
+  await cache.listen(database.pool);
+  const services: Services = {
+    config,
+    database,
+    credentials: {
+      cache,
+      resolver: createPrincipalResolver({ pool: database.pool, cache, sessionSecret: secret }),
+    },
+    signIn: createSignInServices({
+      db: database.db,
+      mailer,
+      secret,
+      baseURL: authBaseUrl({ config } as Services),
+      appOrigin: config.workspaceAppOrigin,
+    }),
+    challenge: createChallengeVerifier(config.challenge),
+    mailer,
+    cursors: new CursorCodec(deriveKey(secret, 'cursor-v1')),
+  };
+
+  const closeRateLimit = await registerRateLimit(app, config.rateLimit);
+  await registerOpenApi(app, { serverUrl: config.publicBaseUrl });
+  registerMetrics(app);
+  app.get('/healthz', { schema: { hide: true }, config: { rateLimit: false } }, async () => {
+    await database.pool.query('select 1');
+    return { ok: true };
+  });
+  registerRoutes(app, routeTable, services, createIdempotency(database.pool, config.idempotencyTtlHours));
+  mountSignInLibraries(app, services);
+
+  app.addHook('onClose', async () => {
+    await cache.stop();
+    mailer.close();
+    await closeRateLimit();
+  });
+  return { app, services };
+}

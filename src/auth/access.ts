@@ -1,0 +1,124 @@
+import { ApiError, forbidden, invalidRequest } from '../platform/errors.js';
+import type { WorkspaceMembership } from './credential-store.js';
+import type { Principal, PrincipalResolver } from './principal.js';
+import { roleAtLeast, scopesAllow, type Role, type Scope } from './roles.js';
+
+export type CredentialKind = 'session' | 'api_key';
+
+/**
+ * Who may call an operation, declared on the route:
+ * - `public`: no credential.
+ * - `person`: a signed-in person; a workspace is attached only when the request names one
+ *   (or the credential is an API key, which always belongs to one).
+ * - `workspace`: a member of the selected workspace with at least `role`.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'person'; scope: Scope | null; credentials?: CredentialKind[] }
+  | {
+      kind: 'workspace';
+      role: Role;
+      scope: Scope | null;
+      credentials?: CredentialKind[];
+      /** Billing operations stay open on a lapsed workspace so it can pay. */
+      billingExempt?: boolean;
+    };
+
+export interface AuthContext {
+  principal: Principal;
+  /** The selected workspace and the caller's membership in it. */
+  workspace: WorkspaceMembership | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const unauthenticated = () =>
+  new ApiError('unauthenticated', {
+    remedy: 'Send an API key or session token as `Authorization: Bearer <token>`, or sign in.',
+  });
+
+/**
+ * Applies a route's access declaration to a request. Order: credential (401), credential kind
+ * (403), workspace selection (404/422/403), role (403), scope (403), billing standing (402).
+ */
+export async function authorize(
+  access: Exclude<Access, { kind: 'public' }>,
+  request: { method: string; headers: Record<string, string | string[] | undefined> },
+  resolver: PrincipalResolver,
+): Promise<AuthContext> {
+  const header = (name: string) => {
+    const v = request.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const principal = await resolver.resolve({ authorization: header('authorization'), cookie: header('cookie') });
+  if (!principal) throw unauthenticated();
+
+  const allowed = access.credentials ?? ['session', 'api_key'];
+  if (!allowed.includes(principal.via)) {
+    throw forbidden(
+      principal.via === 'api_key' ? 'API keys cannot perform this action.' : 'This action needs an API key.',
+      principal.via === 'api_key' ? 'Sign in and use your session for this.' : undefined,
+    );
+  }
+
+  const named = header('x-workspace-id');
+  if (named !== undefined && !UUID.test(named)) {
+    throw invalidRequest('X-Workspace-Id must be a workspace id (uuid).', { header: 'X-Workspace-Id' });
+  }
+
+  const workspace = await selectWorkspace(principal, named, access.kind === 'workspace', resolver);
+
+  if (access.kind === 'workspace') {
+    const ws = workspace!;
+    if (!roleAtLeast(ws.role, access.role)) {
+      throw forbidden(`This action needs the ${access.role} role or above; you are ${ws.role}.`);
+    }
+  }
+  if (principal.via === 'api_key' && !scopesAllow(principal.scopes, access.scope)) {
+    throw forbidden(`This API key lacks the ${access.scope} scope.`, 'Issue a key with that scope.');
+  }
+  if (
+    access.kind === 'workspace' &&
+    !access.billingExempt &&
+    WRITE_METHODS.has(request.method) &&
+    workspace!.billingStanding === 'lapsed'
+  ) {
+    throw new ApiError('payment_required', { remedy: 'An owner can settle billing under /v1/billing.' });
+  }
+  return { principal, workspace };
+}
+
+async function selectWorkspace(
+  principal: Principal,
+  named: string | undefined,
+  required: boolean,
+  resolver: PrincipalResolver,
+): Promise<WorkspaceMembership | null> {
+  if (principal.via === 'api_key') {
+    if (named !== undefined && named.toLowerCase() !== principal.membership.workspaceId) {
+      throw forbidden('This API key was not issued in the workspace named by X-Workspace-Id.');
+    }
+    return principal.membership;
+  }
+  const memberships = await resolver.membershipsOf(principal.userId);
+  if (named !== undefined) {
+    const hit = memberships.find((m) => m.workspaceId === named.toLowerCase());
+    // Another tenant's workspace reads exactly like one that does not exist.
+    if (!hit) throw new ApiError('not_found', { message: 'No such workspace.' });
+    return hit;
+  }
+  if (!required) return null;
+  if (memberships.length === 1) return memberships[0];
+  if (memberships.length === 0) {
+    throw new ApiError('not_found', {
+      message: 'You belong to no workspace.',
+      remedy: 'Create one with POST /v1/workspaces or accept an invitation.',
+    });
+  }
+  throw invalidRequest(
+    'You belong to several workspaces; name one with the X-Workspace-Id header.',
+    { header: 'X-Workspace-Id', workspaces: memberships.map((m) => ({ id: m.workspaceId, slug: m.slug })) },
+    'Send X-Workspace-Id with one of the ids from GET /account/workspaces.',
+  );
+}

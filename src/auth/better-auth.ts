@@ -1,0 +1,112 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins/bearer';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import { uuidv7 } from 'uuidv7';
+import type { Db } from '../db/pool.js';
+import { portalAuth, workspaceAuth } from '../db/schema/auth.js';
+import type { Mailer } from '../mail/mailer.js';
+import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from './session-token.js';
+
+export type MagicLinkClient = 'web' | 'mobile';
+
+/** Where a magic link takes the person; the token rides in the fragment so it never reaches a server log. */
+export function magicLinkTarget(client: MagicLinkClient, appOrigin: string, token: string): string {
+  const base = client === 'mobile' ? 'svc://sign-in/link' : `${appOrigin}/sign-in/link`;
+  return `${base}#token=${encodeURIComponent(token)}`;
+}
+
+function createWorkspaceSignIn(deps: { db: Db; mailer: Mailer; secret: string; baseURL: string; appOrigin: string }) {
+  return betterAuth({
+    appName: 'svc',
+    baseURL: deps.baseURL,
+    basePath: '/auth',
+    secret: deps.secret,
+    database: drizzleAdapter(deps.db, { provider: 'pg', schema: workspaceAuth }),
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    trustedOrigins: [deps.appOrigin, 'svc://'],
+    // Our own per-credential limiter runs in front of every route.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    onAPIError: { errorURL: `${deps.appOrigin}/auth/error` },
+    advanced: {
+      database: { generateId: () => uuidv7() },
+      useSecureCookies: false,
+      cookiePrefix: 'svc-app',
+      defaultCookieAttributes: { secure: true, sameSite: 'lax', path: '/', httpOnly: true },
+      cookies: {
+        session_token: {
+          name: SESSION_COOKIE,
+          attributes: { secure: true, sameSite: 'lax', path: '/', httpOnly: true },
+        },
+      },
+    },
+    plugins: [
+      bearer(),
+      magicLink({
+        expiresIn: 15 * 60,
+        storeToken: 'hashed',
+        sendMagicLink: async ({ email, token, metadata }) => {
+          const client: MagicLinkClient = metadata?.client === 'mobile' ? 'mobile' : 'web';
+          const link = magicLinkTarget(client, deps.appOrigin, token);
+          await deps.mailer.send({
+            to: email,
+            subject: 'Your svc sign-in link',
+            text: `Sign in to svc with this link (valid for 15 minutes):\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
+          });
+        },
+      }),
+    ],
+  });
+}
+
+/**
+ * Portal customers sign in through their own instance and tables, with a cookie scoped to
+ * `/portal`, so a workspace credential can never act on a portal and the reverse.
+ */
+function createPortalSignIn(deps: { db: Db; mailer: Mailer; secret: string; baseURL: string }) {
+  return betterAuth({
+    appName: 'svc portal',
+    baseURL: deps.baseURL,
+    basePath: '/portal/auth',
+    secret: deps.secret,
+    database: drizzleAdapter(deps.db, { provider: 'pg', schema: portalAuth }),
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      database: { generateId: () => uuidv7() },
+      useSecureCookies: false,
+      cookiePrefix: 'svc-portal',
+      cookies: {
+        session_token: {
+          name: PORTAL_SESSION_COOKIE,
+          attributes: { secure: true, sameSite: 'lax', path: '/', httpOnly: true },
+        },
+      },
+    },
+    plugins: [bearer()],
+  });
+}
+
+export type WorkspaceSignIn = ReturnType<typeof createWorkspaceSignIn>;
+export type PortalSignIn = ReturnType<typeof createPortalSignIn>;
+
+export interface SignInServices {
+  workspace: WorkspaceSignIn;
+  portal: PortalSignIn;
+}
+
+export function createSignInServices(deps: {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  baseURL: string;
+  appOrigin: string;
+}): SignInServices {
+  return {
+    workspace: createWorkspaceSignIn(deps),
+    portal: createPortalSignIn(deps),
+  };
+}

@@ -1,0 +1,90 @@
+import type pg from 'pg';
+import type { Executor } from '../db/pool.js';
+import { sql } from 'drizzle-orm';
+
+const CHANNEL = 'svc_credentials';
+
+/**
+ * Resolved credentials (API keys, sessions, a person's memberships) kept in memory so an
+ * authenticated read costs no query. Any change to keys, sessions, memberships or workspaces
+ * announces itself with NOTIFY in the same transaction; every process clears its cache when the
+ * notification arrives, so a revoked key stops working everywhere within milliseconds. While
+ * the listening connection is down the cache is bypassed, never trusted.
+ */
+export class CredentialCache {
+  private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
+  private listener: pg.PoolClient | null = null;
+  private listening = false;
+  private stopped = false;
+
+  constructor(
+    private readonly options: { enabled: boolean; ttlMs: number; maxEntries: number },
+  ) {}
+
+  get active(): boolean {
+    return this.options.enabled && this.listening;
+  }
+
+  get<T>(key: string): T | undefined {
+    if (!this.active) return undefined;
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit.value as T;
+  }
+
+  set(key: string, value: unknown, notAfter?: number): void {
+    if (!this.active) return;
+    if (this.entries.size >= this.options.maxEntries) this.entries.clear();
+    const expiresAt = Math.min(Date.now() + this.options.ttlMs, notAfter ?? Infinity);
+    this.entries.set(key, { value, expiresAt });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  async listen(pool: pg.Pool): Promise<void> {
+    if (!this.options.enabled || this.stopped) return;
+    try {
+      const client = await pool.connect();
+      this.listener = client;
+      client.on('notification', () => this.clear());
+      client.on('error', () => this.lost(pool));
+      await client.query(`listen ${CHANNEL}`);
+      this.clear();
+      this.listening = true;
+    } catch {
+      this.lost(pool);
+    }
+  }
+
+  private lost(pool: pg.Pool): void {
+    this.listening = false;
+    this.clear();
+    const client = this.listener;
+    this.listener = null;
+    client?.release(true);
+    if (!this.stopped) setTimeout(() => void this.listen(pool), 1000).unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.listening = false;
+    this.clear();
+    const client = this.listener;
+    this.listener = null;
+    if (client) {
+      await client.query(`unlisten ${CHANNEL}`).catch(() => {});
+      client.release();
+    }
+  }
+}
+
+/** Call inside the transaction that changes a credential; delivered to every process on commit. */
+export async function announceCredentialChange(executor: Executor): Promise<void> {
+  await executor.execute(sql`select pg_notify(${CHANNEL}, '')`);
+}

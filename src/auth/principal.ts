@@ -1,0 +1,77 @@
+import type pg from 'pg';
+import { digestApiKey, looksLikeApiKey } from './api-key-token.js';
+import type { CredentialCache } from './credential-cache.js';
+import { credentialStore, type ApiKeyRecord, type SessionRecord, type WorkspaceMembership } from './credential-store.js';
+import { readCookie, SESSION_COOKIE, sessionTokenFrom } from './session-token.js';
+
+export type Principal =
+  | ({ via: 'session' } & SessionRecord)
+  | ({ via: 'api_key' } & ApiKeyRecord);
+
+export interface PrincipalResolver {
+  resolve(headers: { authorization?: string; cookie?: string }): Promise<Principal | null>;
+  membershipsOf(userId: string): Promise<WorkspaceMembership[]>;
+}
+
+/**
+ * Turns the credential a request carries into the person (and key) acting. A bearer value that
+ * starts with `svc_` is an API key; any other bearer value, or the session cookie, is a session.
+ */
+export function createPrincipalResolver(deps: {
+  pool: pg.Pool;
+  cache: CredentialCache;
+  sessionSecret: string;
+}): PrincipalResolver {
+  const { pool, cache, sessionSecret } = deps;
+
+  async function apiKey(key: string): Promise<Principal | null> {
+    const digest = digestApiKey(key);
+    const cacheKey = `k:${digest}`;
+    let record = cache.get<ApiKeyRecord | null>(cacheKey);
+    if (record === undefined) {
+      record = await credentialStore.findApiKey(pool, digest);
+      if (record) {
+        cache.set(cacheKey, record, record.expiresAt ? Date.parse(record.expiresAt) : undefined);
+        void credentialStore.touchApiKey(pool, record.apiKeyId).catch(() => {});
+      }
+    }
+    if (!record) return null;
+    if (record.expiresAt && Date.parse(record.expiresAt) <= Date.now()) return null;
+    return { via: 'api_key', ...record };
+  }
+
+  async function session(value: string): Promise<Principal | null> {
+    const token = sessionTokenFrom(value, sessionSecret);
+    if (!token) return null;
+    const cacheKey = `s:${token}`;
+    let record = cache.get<SessionRecord | null>(cacheKey);
+    if (record === undefined) {
+      record = await credentialStore.findSession(pool, token);
+      if (record) cache.set(cacheKey, record, Date.parse(record.expiresAt));
+    }
+    if (!record || Date.parse(record.expiresAt) <= Date.now()) return null;
+    return { via: 'session', ...record };
+  }
+
+  return {
+    async resolve(headers) {
+      const authorization = headers.authorization;
+      if (authorization !== undefined) {
+        const [scheme, value] = authorization.trim().split(/\s+/, 2);
+        if (!value || scheme.toLowerCase() !== 'bearer') return null;
+        return looksLikeApiKey(value) ? apiKey(value) : session(value);
+      }
+      const cookie = readCookie(headers.cookie, SESSION_COOKIE);
+      return cookie ? session(cookie) : null;
+    },
+
+    async membershipsOf(userId) {
+      const cacheKey = `m:${userId}`;
+      const hit = cache.get<WorkspaceMembership[]>(cacheKey);
+      if (hit) return hit;
+      const list = await credentialStore.membershipsOf(pool, userId);
+      cache.set(cacheKey, list);
+      return list;
+    },
+  };
+}

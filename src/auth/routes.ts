@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { invalidRequest } from '../platform/errors.js';
+import { defineRoute } from '../platform/route.js';
+import type { Services } from '../platform/services.js';
+import { announceCredentialChange } from './credential-cache.js';
+import { callAuth, forwardToAuth } from './forward.js';
+
+import { okSchema } from '../platform/schemas.js';
+
+/** Error values a person meets on the sign-in pages; everything else is a generic failure. */
+const personFacingErrors = new Set([
+  'email_not_found',
+  'account_not_linked',
+  'signup_disabled',
+  'please_restart_the_process',
+  'unable_to_create_user',
+]);
+/** What current better-auth reports for an expired or reused OAuth `state`. */
+const restartAliases = new Set(['state_mismatch', 'state_not_found', 'state_invalid', 'invalid_state']);
+export const GENERIC_SIGN_IN_ERROR = 'sign_in_failed';
+
+export function signInErrorCode(raw: string | undefined): string {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (personFacingErrors.has(value)) return value;
+  if (restartAliases.has(value)) return 'please_restart_the_process';
+  return GENERIC_SIGN_IN_ERROR;
+}
+
+const userSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.email(),
+  emailVerified: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+export const signInRoutes = [
+  defineRoute({
+    operationId: 'signUpWithEmail',
+    method: 'POST',
+    path: '/auth/sign-up/email',
+    summary: 'Create an account with e-mail and password',
+    description:
+      'Verifies `challengeToken` (the challenge widget on the sign-up form) with the provider before anything is created, and checks the hostname it was solved on. No token: 422 with the message "This form needs its challenge completed." A token that fails, or was solved on another site: 403. Verifier unreachable: 502 `dependency_error`, and no account is created. A deployment with no challenge secret configured does not check. On success the session cookie is set and the session token is returned in `token` (and the `set-auth-token` header).',
+    tags: ['Sign-in'],
+    access: { kind: 'public' },
+    body: z.object({
+      name: z.string().min(1).max(200),
+      email: z.email().max(320),
+      password: z.string().min(8).max(128),
+      challengeToken: z.string().min(1).max(4096).optional(),
+      image: z.url().optional(),
+      callbackURL: z.string().optional(),
+    }),
+    response: z.object({ token: z.string().nullable(), user: userSchema }),
+    async handler({ body, services, request, reply }) {
+      await services.challenge.verify(body.challengeToken, request.ip);
+      const { challengeToken: _ignored, ...forwarded } = body;
+      return forwardToAuth(services.signIn.workspace, authBaseUrl(services), request, reply, forwarded);
+    },
+  }),
+
+  defineRoute({
+    operationId: 'requestMagicLink',
+    method: 'POST',
+    path: '/auth/sign-in/magic-link',
+    summary: 'E-mail a one-time sign-in link',
+    description:
+      'Send `client` (`web`, the default, or `mobile`) or `callbackURL`. The only accepted callback values are the workspace application origin and `svc://`; anything else is refused with `invalid_request`, never replaced by a default. A `mobile` link is `svc://sign-in/link#token=<TOKEN>`; a `web` link is the same path on the workspace application. The token is always in the fragment. The application exchanges it at `GET /auth/magic-link/verify?token=<TOKEN>`.',
+    tags: ['Sign-in'],
+    access: { kind: 'public' },
+    body: z.object({
+      email: z.email().max(320),
+      name: z.string().min(1).max(200).optional(),
+      client: z.enum(['web', 'mobile']).optional(),
+      callbackURL: z.string().max(2048).optional(),
+    }),
+    response: okSchema,
+    async handler({ body, services, request, reply }) {
+      const appOrigin = services.config.workspaceAppOrigin;
+      let client = body.client;
+      if (body.callbackURL !== undefined) {
+        const fromCallback = body.callbackURL === 'svc://' ? 'mobile' : body.callbackURL === appOrigin ? 'web' : null;
+        if (!fromCallback) {
+          throw invalidRequest(
+            'callbackURL must be the workspace application origin or svc://.',
+            { field: 'callbackURL', allowed: [appOrigin, 'svc://'] },
+          );
+        }
+        if (client && client !== fromCallback) {
+          throw invalidRequest('client and callbackURL disagree.', { field: 'client' });
+        }
+        client = fromCallback;
+      }
+      client ??= 'web';
+      await callAuth(services.signIn.workspace, authBaseUrl(services), request, {
+        email: body.email,
+        name: body.name,
+        callbackURL: client === 'mobile' ? 'svc://' : appOrigin,
+        metadata: { client },
+      });
+      return { ok: true as const };
+    },
+  }),
+
+  defineRoute({
+    operationId: 'signInError',
+    method: 'GET',
+    path: '/auth/error',
+    summary: 'Where a failed sign-in lands',
+    description:
+      'A failed sign-in is a browser redirect to `/auth/error?error=<code>` on the workspace application, which proxies it here; this answers with a redirect to `{workspace_app_origin}/signin?error=<code>`. Codes a person meets: `email_not_found`, `account_not_linked`, `signup_disabled`, `please_restart_the_process` (an expired or reused `state`), `unable_to_create_user`; anything else becomes `sign_in_failed`.',
+    tags: ['Sign-in'],
+    access: { kind: 'public' },
+    query: z.object({ error: z.string().max(200).optional() }),
+    status: 302,
+    response: z.null().describe('Redirect to the sign-in page of the workspace application.'),
+    async handler({ query, services, reply }) {
+      const target = `${services.config.workspaceAppOrigin}/signin?error=${encodeURIComponent(signInErrorCode(query.error))}`;
+      return reply.redirect(target, 302);
+    },
+  }),
+];
+
+export function authBaseUrl(services: Services): string {
+  return services.config.publicBaseUrl ?? `http://localhost:${services.config.port}`;
+}
+
+/**
+ * Every other better-auth endpoint (sign-in with password, sign-out, get-session, magic-link
+ * verify, ...) for people under /auth and for portal customers under /portal/auth. A change to
+ * sessions clears every process's credential cache.
+ */
+export function mountSignInLibraries(app: FastifyInstance, services: Services): void {
+  const mounts = [
+    { prefix: '/auth', auth: services.signIn.workspace },
+    { prefix: '/portal/auth', auth: services.signIn.portal },
+  ];
+  for (const { prefix, auth } of mounts) {
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${prefix}/*`,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const sent = await forwardToAuth(auth, authBaseUrl(services), request, reply);
+        if (request.method === 'POST' && prefix === '/auth') {
+          services.credentials.cache.clear();
+          await announceCredentialChange(services.database.db);
+        }
+        return sent;
+      },
+    });
+  }
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * The environment, read once and checked. This is the only module that reads `process.env`:
+ * everything else receives a `Config`, so tests can build an app with any configuration.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The address clients use to reach this API; sign-in links and callbacks are built from it. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  /** Origin of the workspace web application (magic links, invitation links, sign-in errors). */
+  WORKSPACE_APP_ORIGIN: z.url().default('http://localhost:5173'),
+  /** Domain under which portals are served as `<slug>.{PORTAL_DOMAIN}`. */
+  PORTAL_DOMAIN: z.string().default('portal.localhost'),
+  /** Server Postgres; when unset an embedded PostgreSQL runs under DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Secret for session signatures and cursor signatures. Generated and kept under DATA_DIR when unset. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** SMTP server URL for outgoing mail; without it mail goes to DATA_DIR/outbox and the log. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('svc <no-reply@svc.localhost>'),
+  /** Turnstile-protocol challenge verification. Without a secret, sign-up does not check. */
+  CHALLENGE_SECRET: z.string().optional(),
+  CHALLENGE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** Comma-separated hostnames a challenge may have been solved on; default: the app origin's host. */
+  CHALLENGE_HOSTNAMES: z.string().optional(),
+  CHALLENGE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Requests per credential per window; counted in Redis when REDIS_URL is set. */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  REDIS_URL: z.string().optional(),
+  /** Hours an Idempotency-Key answer is kept; at least 24. */
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24).default(48),
+  INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(7 * 24),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Cache resolved credentials in memory; revocations reach every process through Postgres NOTIFY. */
+  CREDENTIAL_CACHE: booleanFromEnv.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicBaseUrl: string | undefined;
+  workspaceAppOrigin: string;
+  portalDomain: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  challenge: {
+    secret: string | undefined;
+    verifyUrl: string;
+    hostnames: string[];
+    timeoutMs: number;
+  };
+  rateLimit: { max: number; windowMs: number; redisUrl: string | undefined };
+  idempotencyTtlHours: number;
+  invitationTtlHours: number;
+  logLevel: Env['LOG_LEVEL'];
+  credentialCache: boolean;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const appOrigin = new URL(e.WORKSPACE_APP_ORIGIN).origin;
+  const config: Config = {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/$/, ''),
+    workspaceAppOrigin: appOrigin,
+    portalDomain: e.PORTAL_DOMAIN,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: e.DATA_DIR,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    challenge: {
+      secret: e.CHALLENGE_SECRET || undefined,
+      verifyUrl: e.CHALLENGE_VERIFY_URL,
+      hostnames: e.CHALLENGE_HOSTNAMES
+        ? e.CHALLENGE_HOSTNAMES.split(',').map((h) => h.trim()).filter(Boolean)
+        : [new URL(appOrigin).hostname],
+      timeoutMs: e.CHALLENGE_TIMEOUT_MS,
+    },
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL || undefined },
+    idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+    invitationTtlHours: e.INVITATION_TTL_HOURS,
+    logLevel: e.LOG_LEVEL,
+    credentialCache: e.CREDENTIAL_CACHE,
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,29 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema/index.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; stores accept either a `Db` or a `Tx` so callers decide the boundary. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+// timestamptz comes back as Date (drizzle's default); bigint counts come back as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(url: string, options: { max?: number; applicationName?: string } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? 'svc',
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return { pool, db, close: () => pool.end() };
+}

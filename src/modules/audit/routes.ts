@@ -1,0 +1,77 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { auditEntries } from '../../db/schema/index.js';
+import { keysetAfter, pageOf, pageQuery, toPage } from '../../platform/pagination.js';
+import { defineRoute } from '../../platform/route.js';
+import { iso, timestamp } from '../../platform/schemas.js';
+import { parseSince } from '../../platform/time-window.js';
+
+const auditEntrySchema = z
+  .object({
+    id: z.uuid(),
+    action: z.string().describe('The object, then what happened: `member.role_changed`, `api_key.issued`, …'),
+    actor: z
+      .object({
+        type: z.string(),
+        userId: z.uuid().optional(),
+        name: z.string().optional(),
+        membershipId: z.uuid().nullable().optional(),
+        credential: z
+          .object({ via: z.enum(['session', 'api_key']), apiKeyId: z.uuid().optional(), name: z.string().optional() })
+          .optional(),
+      })
+      .describe('Who, and with which credential: a session or a named API key.'),
+    target: z.object({ type: z.string(), id: z.string() }),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    requestId: z.string().nullable().describe('The X-Request-Id of the request that made the change.'),
+    createdAt: timestamp(),
+  })
+  .meta({ id: 'AuditEntry' });
+
+export const auditRoutes = [
+  defineRoute({
+    operationId: 'listAuditEntries',
+    method: 'GET',
+    path: '/v1/audit',
+    summary: 'The audit log',
+    description: 'Every write in the workspace, newest first.',
+    tags: ['Audit'],
+    access: { kind: 'workspace', role: 'admin', scope: 'workspace:read' },
+    query: z.object({
+      ...pageQuery,
+      action: z.string().min(3).max(100).regex(/^[a-z_]+\.[a-z_]+$/, 'an action such as member.role_changed').optional(),
+      since: z.string().max(64).optional().describe('ISO 8601 instant, or a window such as -7d, -30d, -24h, -2w.'),
+    }),
+    response: pageOf(auditEntrySchema),
+    async handler({ services, auth, query }) {
+      const workspaceId = auth.workspace.workspaceId;
+      const binding = `audit:${workspaceId}:${query.action ?? ''}`;
+      const after = query.cursor ? services.cursors.decode(binding, query.cursor) : null;
+      const since = query.since ? parseSince(query.since, 'since') : null;
+      const rows = await services.database.db
+        .select()
+        .from(auditEntries)
+        .where(
+          and(
+            eq(auditEntries.workspaceId, workspaceId),
+            query.action ? eq(auditEntries.action, query.action) : undefined,
+            since ? gte(auditEntries.createdAt, since) : undefined,
+            after ? keysetAfter([sql`${auditEntries.createdAt}`, sql`${auditEntries.id}`], after, 'desc') : undefined,
+          ),
+        )
+        .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+        .limit(query.limit + 1);
+      return toPage(rows, query.limit, (r) => [r.createdAt.toISOString(), r.id], services.cursors, binding, (r) => ({
+        id: r.id,
+        action: r.action,
+        actor: r.actor as z.infer<typeof auditEntrySchema>['actor'],
+        target: { type: r.targetType, id: r.targetId },
+        before: (r.before as Record<string, unknown> | null) ?? null,
+        after: (r.after as Record<string, unknown> | null) ?? null,
+        requestId: r.requestId,
+        createdAt: iso(r.createdAt),
+      }));
+    },
+  }),
+];

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { uuidv7 } from 'uuidv7';
+import { ApiError, envelope, type ErrorCode } from './errors.js';
+
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+/** Keeps a well-formed incoming `X-Request-Id`; otherwise makes a new one. */
+export function requestIdFor(raw: RawRequestDefaultExpression): string {
+  const given = raw.headers['x-request-id'];
+  const value = Array.isArray(given) ? given[0] : given;
+  return value && VALID_REQUEST_ID.test(value) ? value : uuidv7();
+}
+
+const statusCodes: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid_request',
+  401: 'unauthenticated',
+  402: 'payment_required',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'not_found',
+  409: 'conflict',
+  413: 'invalid_request',
+  415: 'invalid_request',
+  422: 'invalid_request',
+  429: 'rate_limited',
+};
+
+/** Any thrown thing becomes an ApiError from the closed list; internals never reach the caller. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const location = (error as { validationContext?: string }).validationContext ?? 'body';
+    return new ApiError('invalid_request', {
+      message: `The request ${location === 'querystring' ? 'query' : location} did not match the expected shape.`,
+      detail: {
+        location: location === 'querystring' ? 'query' : location,
+        issues: error.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+          message: v.message ?? 'invalid',
+        })),
+      },
+    });
+  }
+  if (isResponseSerializationError(error)) return new ApiError('internal', { cause: error });
+  const fe = error as Partial<FastifyError>;
+  const status = fe.statusCode;
+  if (status && status < 500 && statusCodes[status]) {
+    const code = statusCodes[status]!;
+    const message =
+      fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'Send the body as application/json.'
+        : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is too large.'
+          : code === 'invalid_request'
+            ? `The request could not be read: ${fe.message ?? 'malformed'}.`
+            : undefined;
+    return new ApiError(code, { message });
+  }
+  return new ApiError('internal', { cause: error });
+}
+
+/**
+ * Cross-cutting HTTP rules: `X-Request-Id` on every response (unknown routes and crashes
+ * included), and the error envelope for every failure.
+ */
+export function installHttpConventions(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) {
+      request.log.error({ err: error, cause: apiError.cause }, 'request failed');
+    }
+    if (apiError.retryAfter !== undefined) reply.header('retry-after', String(apiError.retryAfter));
+    for (const [k, v] of Object.entries(apiError.headers ?? {})) reply.header(k, v);
+    reply.header('x-request-id', request.id);
+    return reply.code(apiError.status).type('application/json; charset=utf-8').send(envelope(apiError, request.id));
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply) => {
+    const apiError = new ApiError('not_found', {
+      message: `No route ${request.method} ${request.url.split('?')[0]}.`,
+      remedy: 'See /openapi.json for the operations this API offers.',
+    });
+    return reply.code(404).send(envelope(apiError, request.id));
+  });
+}

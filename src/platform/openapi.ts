@@ -1,0 +1,48 @@
+import fastifySwagger from '@fastify/swagger';
+import scalarReference from '@scalar/fastify-api-reference';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../auth/session-token.js';
+
+const description = `The work-management service over the code host.
+
+- Every response carries \`X-Request-Id\`; every failure has the envelope \`{ error: { code, message, detail?, remedy?, requestId } }\`.
+- Error codes, a closed list: \`unauthenticated\` 401, \`payment_required\` 402, \`forbidden\` 403, \`not_found\` 404, \`conflict\` 409, \`invalid_request\` 422, \`rate_limited\` 429 (with \`Retry-After\`), \`internal\` 500, \`codehost_error\` 502, \`dependency_error\` 502 (a dependency other than the code host, such as the sign-up challenge verifier), \`codehost_unavailable\` 503, \`codehost_timeout\` 504. Objects of another workspace are \`not_found\`, never \`forbidden\`.
+- Lists are cursor-paged: \`limit\` 1 to 100 (default 50), \`cursor\` the previous page's \`nextCursor\` sent back unchanged; a malformed or foreign cursor is 422.
+- Creating operations accept \`Idempotency-Key\`; the first successful answer is replayed for 48 hours (never less than 24). A failed attempt changed nothing and releases the key.
+- Rate limit: per credential (API key, session, or address when anonymous), 1200 requests a minute by default; past it, 429 with \`Retry-After\` in seconds and \`x-ratelimit-*\` headers.
+- Workspace selection: \`X-Workspace-Id\`; filled in with exactly one membership, required with several; an API key naming another workspace is 403.
+- The service sends no outgoing webhooks in version 1.`;
+
+/** The OpenAPI 3.1 document at /openapi.json, generated from the route schemas, and /docs. */
+export async function registerOpenApi(app: FastifyInstance, options: { serverUrl?: string }): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'svc API', version: '1.0.0', description, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+      servers: [{ url: options.serverUrl ?? '/', description: 'This deployment' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (`svc_…`) or a session token (`Authorization: Bearer <SESSION_TOKEN>`, as the mobile app sends it).',
+          },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The browser session cookie (host-only, Secure, HttpOnly, SameSite=Lax).',
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(scalarReference, {
+    routePrefix: '/docs',
+    configuration: { url: '/openapi.json', title: 'svc API reference' },
+  });
+}

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { readCookie, SESSION_COOKIE } from '../auth/session-token.js';
+import { ApiError } from './errors.js';
+
+/**
+ * The bucket a request counts against: the credential it carries (hashed, so raw secrets are
+ * never used as keys), else the client address. Decided before authentication so a flood of
+ * bad credentials is refused without touching the database.
+ */
+function credentialBucket(request: FastifyRequest): string {
+  const authorization = request.headers.authorization;
+  const credential = authorization ?? readCookie(request.headers.cookie, SESSION_COOKIE);
+  if (!credential) return `ip:${request.ip}`;
+  return `cred:${createHash('sha256').update(credential).digest('base64url').slice(0, 32)}`;
+}
+
+export async function registerRateLimit(
+  app: FastifyInstance,
+  options: { max: number; windowMs: number; redisUrl?: string },
+): Promise<() => Promise<void>> {
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  await app.register(rateLimit, {
+    global: true,
+    max: options.max,
+    timeWindow: options.windowMs,
+    keyGenerator: credentialBucket,
+    redis,
+    nameSpace: 'svc-rate-limit:',
+    skipOnError: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError('rate_limited', {
+        retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)),
+        detail: { limit: context.max, windowMs: options.windowMs },
+      }),
+  });
+  return async () => {
+    if (redis) await redis.quit().catch(() => {});
+  };
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authorize, type AuthContext } from '../auth/access.js';
+import { errorEnvelopeSchema } from './errors.js';
+import type { Idempotency } from './idempotency.js';
+import { successStatus, type AnyRoute } from './route.js';
+import type { Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const errorDescriptions: Record<number, string> = {
+  401: 'unauthenticated: no valid credential.',
+  402: "payment_required: the workspace's billing standing is lapsed; writes are refused.",
+  403: 'forbidden: the credential is valid but its role or scope does not allow this.',
+  404: 'not_found: no such resource, or not visible to the caller (another tenant included).',
+  409: 'conflict: the request conflicts with the current state.',
+  422: 'invalid_request: the request did not match the expected shape (malformed cursors included).',
+  429: 'rate_limited: too many requests for this credential; retry after `Retry-After` seconds.',
+  500: 'internal: an unexpected failure; quote the request id.',
+  502: 'codehost_error or dependency_error: a dependency refused; nothing changed.',
+  503: 'codehost_unavailable: the code host is unavailable; nothing changed.',
+  504: 'codehost_timeout: the code host did not answer in time; nothing changed.',
+};
+
+function errorStatusesOf(route: AnyRoute): number[] {
+  const statuses = [404, 409, 422, 429, 500];
+  if (route.access.kind !== 'public') statuses.push(401, 403);
+  if (route.access.kind === 'workspace' && route.method !== 'GET' && !route.access.billingExempt) statuses.push(402);
+  if (route.codehost) statuses.push(502, 503, 504);
+  return statuses.sort();
+}
+
+/** Fastify's `:param` path as OpenAPI's `{param}`. */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+function headersOf(route: AnyRoute) {
+  const shape: Record<string, z.ZodType> = {};
+  if (route.access.kind === 'workspace' || route.access.kind === 'person') {
+    shape['x-workspace-id'] = z
+      .uuid()
+      .optional()
+      .describe(
+        'The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace.',
+      );
+  }
+  if (route.creates) {
+    shape['idempotency-key'] = z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe(
+        'Makes retries safe: the first successful answer is replayed for 48 hours (at least 24); a different body with the same key is 422; a retry while the first runs is 409.',
+      );
+  }
+  return Object.keys(shape).length ? z.looseObject(shape) : undefined;
+}
+
+function securityOf(route: AnyRoute): Array<Record<string, string[]>> {
+  if (route.access.kind === 'public') return [];
+  const kinds = route.access.credentials ?? ['session', 'api_key'];
+  return kinds.includes('session') ? [{ bearerAuth: [] }, { sessionCookie: [] }] : [{ bearerAuth: [] }];
+}
+
+/** Registers every declared operation: schemas, access check, idempotency, handler. */
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: AnyRoute[],
+  services: Services,
+  idempotency: Idempotency,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  app.decorateRequest('auth', null);
+
+  for (const route of routes) {
+    const status = successStatus(route);
+    const response: Record<number, z.ZodType> = { [status]: route.response };
+    for (const s of errorStatusesOf(route)) response[s] = errorEnvelopeSchema.describe(errorDescriptions[s]);
+    const access = route.access;
+
+    typed.route({
+      method: route.method,
+      url: route.path,
+      schema: {
+        operationId: route.operationId,
+        summary: route.summary,
+        description: route.description,
+        tags: route.tags,
+        hide: route.hidden,
+        params: route.params,
+        querystring: route.query,
+        body: route.body,
+        headers: headersOf(route),
+        response,
+        security: securityOf(route),
+      },
+      onRequest:
+        access.kind === 'public'
+          ? undefined
+          : async (request) => {
+              request.auth = await authorize(access, request, services.credentials.resolver);
+            },
+      preHandler: route.creates
+        ? async (request, reply) => {
+            await idempotency.claim(request, reply, route.operationId, request.auth);
+          }
+        : undefined,
+      onSend: route.creates
+        ? async (request, reply, payload) => {
+            await idempotency.settle(request, reply, payload);
+            return payload;
+          }
+        : undefined,
+      handler: async (request, reply) => {
+        const result = await route.handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          auth: request.auth,
+          services,
+          request,
+          reply,
+        });
+        if (reply.sent) return reply;
+        reply.code(status);
+        return result;
+      },
+    });
+  }
+}

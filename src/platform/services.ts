@@ -1,0 +1,19 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/pool.js';
+import type { CredentialCache } from '../auth/credential-cache.js';
+import type { PrincipalResolver } from '../auth/principal.js';
+import type { SignInServices } from '../auth/better-auth.js';
+import type { ChallengeVerifier } from '../auth/challenge.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { CursorCodec } from './pagination.js';
+
+/** What route handlers and services are given; built once in app.ts. */
+export interface Services {
+  config: Config;
+  database: Database;
+  credentials: { cache: CredentialCache; resolver: PrincipalResolver };
+  signIn: SignInServices;
+  challenge: ChallengeVerifier;
+  mailer: Mailer;
+  cursors: CursorCodec;
+}

@@ -1,0 +1,22 @@
+import { signInRoutes } from './auth/routes.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { apiKeyRoutes } from './modules/api-keys/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
+import { memberRoutes } from './modules/members/routes.js';
+import { workspaceRoutes } from './modules/workspaces/routes.js';
+import type { AnyRoute } from './platform/route.js';
+
+/**
+ * Every operation of the API, as data. app.ts registers them; the security suites iterate this
+ * table, so a route added here is covered by the role, scope and tenant matrix automatically.
+ */
+export const routeTable: AnyRoute[] = [
+  ...signInRoutes,
+  ...accountRoutes,
+  ...workspaceRoutes,
+  ...memberRoutes,
+  ...invitationRoutes,
+  ...apiKeyRoutes,
+  ...auditRoutes,
+];

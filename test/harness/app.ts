@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/pool.js';
+import type { Services } from '../../src/platform/services.js';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-0123456789';
+
+export interface TestApp {
+  url: string;
+  services: Services;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on the run's database, listening on an ephemeral loopback port. */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-test-data-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      AUTH_SECRET: TEST_SECRET,
+      DATA_DIR: dataDir,
+      WORKSPACE_APP_ORIGIN: 'https://app.svc.test',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '100000',
+    },
+    overrides,
+  );
+  const database = openDatabase(inject('databaseUrl'), { max: 5 });
+  const { app, services } = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    services,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

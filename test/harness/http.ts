@@ -1,0 +1,42 @@
+export interface CallOptions {
+  token?: string;
+  cookie?: string;
+  workspaceId?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+/** Real HTTP to the app under test; redirects are returned, not followed. */
+export function httpClient(baseUrl: string) {
+  return async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.workspaceId) headers['x-workspace-id'] = options.workspaceId;
+    if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, headers: res.headers, body, text };
+  };
+}
+
+export type Call = ReturnType<typeof httpClient>;
