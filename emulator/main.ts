@@ -1,0 +1,21 @@
+/** Standalone emulator: `tsx emulator/main.ts [--port N] [--seed N] [--webhook-url URL] [--load FILE]`. */
+import { startEmulator } from './index.js';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0) return process.argv[i + 1];
+  const eq = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return eq?.slice(name.length + 3);
+}
+
+const port = Number(arg('port') ?? process.env.EMULATOR_PORT ?? 0);
+const seedArg = arg('seed') ?? process.env.EMULATOR_SEED;
+const gh = await startEmulator({
+  port, host: arg('host') ?? process.env.EMULATOR_HOST ?? '127.0.0.1', seed: seedArg !== undefined ? Number(seedArg) : undefined,
+  webhookUrl: arg('webhook-url') ?? process.env.EMULATOR_WEBHOOK_URL ?? null, loadFile: arg('load'),
+});
+const out = { url: gh.url, graphqlUrl: gh.graphqlUrl, webhookUrl: gh.emulator.store.data.app.webhookUrl, app: gh.app, seed: gh.seedResult };
+console.log(JSON.stringify(out, null, 2));
+const stop = async () => { await gh.close(); process.exit(0); };
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
