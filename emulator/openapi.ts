@@ -60,6 +60,12 @@ export function restValidator(method: string, template: string, status: number):
   const op = spec.paths[template]?.[method.toLowerCase()];
   if (!op) throw new Error(`operation ${method} ${template} is not in GitHub's OpenAPI description`);
   let resp = op.responses[String(status)];
+  if (!resp && status >= 400) {
+    // GitHub answers errors the description leaves out (401, 403 for limits, 5xx) with its basic error body
+    const v = restAjv.compile({ $ref: 'gh#/components/schemas/basic-error' });
+    restCache.set(key, v);
+    return v;
+  }
   if (!resp) throw new Error(`status ${status} is not described for ${method} ${template}`);
   if (resp.$ref) resp = spec.components.responses[resp.$ref.split('/').pop()];
   const schema = resp?.content?.['application/json']?.schema;

@@ -134,10 +134,12 @@ export class Projects {
     it.updatedAt = nowIso();
     this.store.touch();
     const p = this.store.projectById.get(it.projectId)!;
+    // `from`/`to` are omitted when empty: the published schema admits no null there
+    const from = this.describe(f, before), to = this.describe(f, v ?? undefined);
     this.emit('edited', it, fromWorkflow ? this.emu.bot.id : actorId, {
       field_value: {
         field_node_id: fieldNodeId(f), field_type: f.dataType.toLowerCase(), field_name: f.name, project_number: p.number,
-        from: this.describe(f, before), to: this.describe(f, v ?? undefined),
+        ...(from != null ? { from } : {}), ...(to != null ? { to } : {}),
       },
     });
   }
@@ -165,13 +167,17 @@ export class Projects {
 
   move(it: ProjectItem, afterId: number | null, actorId: number) {
     const p = this.store.projectById.get(it.projectId)!;
-    const ordered = this.items(p).filter((x) => x !== it);
+    const before = this.items(p);
+    const prevIdx = before.indexOf(it);
+    const prevAfter = prevIdx > 0 ? before[prevIdx - 1]! : null;
+    const ordered = before.filter((x) => x !== it);
     const idx = afterId == null ? 0 : ordered.findIndex((x) => x.id === afterId) + 1;
     ordered.splice(idx, 0, it);
     ordered.forEach((x, i) => { x.position = i; });
     it.updatedAt = nowIso();
     this.store.touch();
-    this.emit('reordered', it, actorId, undefined);
+    const newAfter = idx > 0 ? ordered[idx - 1]! : null;
+    this.emit('reordered', it, actorId, { previous_projects_v2_item_node_id: { from: prevAfter ? nodeId('ProjectV2Item', prevAfter.id) : null, to: newAfter ? nodeId('ProjectV2Item', newAfter.id) : null } });
   }
 }
 

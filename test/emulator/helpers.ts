@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verify } from '@octokit/webhooks-methods';
+import { Webhooks } from '@octokit/webhooks';
 import { App, Octokit } from 'octokit';
 import { startEmulator, type RunningEmulator, type StartOptions } from '../../emulator/index.js';
 import { attachValidators, type Violation } from '../../emulator/openapi.js';
@@ -16,7 +16,7 @@ export async function startReceiver(secret: () => string, status = 200) {
     req.on('end', async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const sig = String(req.headers['x-hub-signature-256'] ?? '');
-      const ok = await verify(secret(), raw, sig).catch(() => false);
+      const ok = await new Webhooks({ secret: secret() }).verify(raw, sig).catch(() => false);
       received.push({ event: String(req.headers['x-github-event']), delivery: String(req.headers['x-github-delivery']), signature: sig, verified: ok, headers: req.headers, body: JSON.parse(raw) });
       res.statusCode = status;
       res.end('ok');
