@@ -34,7 +34,6 @@ export async function buildApp(options: { config: Config; database: Database; lo
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: requestIdFor,
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -38,11 +38,30 @@ export async function registerOpenApi(app: FastifyInstance, options: { serverUrl
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (documentObject) => withoutUnusedComponents(jsonSchemaTransformObject(documentObject)),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(scalarReference, {
     routePrefix: '/docs',
-    configuration: { url: '/openapi.json', title: 'svc API reference' },
+    configuration: { url: '/openapi.json', title: 'svc API reference', withDefaultFonts: false },
   });
+}
+
+/**
+ * The zod transform registers an input twin (`FooInput`) beside each named schema; drop the ones
+ * no operation refers to so the document lists only what is used.
+ */
+function withoutUnusedComponents<T>(document: T): T {
+  const doc = document as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = doc.components?.schemas;
+  if (!schemas) return document;
+  for (;;) {
+    const { schemas: _own, ...rest } = doc.components!;
+    const text = JSON.stringify({ ...doc, components: rest }) + JSON.stringify(schemas);
+    const unused = Object.keys(schemas).filter(
+      (name) => name.endsWith('Input') && !text.includes(`"#/components/schemas/${name}"`),
+    );
+    if (unused.length === 0) return document;
+    for (const name of unused) delete schemas[name];
+  }
 }

@@ -67,6 +67,10 @@ function securityOf(route: AnyRoute): Array<Record<string, string[]>> {
   return kinds.includes('session') ? [{ bearerAuth: [] }, { sessionCookie: [] }] : [{ bearerAuth: [] }];
 }
 
+/** Fastify reads a present-but-undefined schema key as a schema left out by mistake. */
+const withoutUndefined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
 /** Registers every declared operation: schemas, access check, idempotency, handler. */
 export function registerRoutes(
   app: FastifyInstance,
@@ -86,7 +90,7 @@ export function registerRoutes(
     typed.route({
       method: route.method,
       url: route.path,
-      schema: {
+      schema: withoutUndefined({
         operationId: route.operationId,
         summary: route.summary,
         description: route.description,
@@ -98,12 +102,15 @@ export function registerRoutes(
         headers: headersOf(route),
         response,
         security: securityOf(route),
-      },
-      onRequest:
+      }),
+      // After the rate limiter (an onRequest hook), before the body is read and validated:
+      // a refused credential costs no parsing, and 401/403 come before 422.
+      preParsing:
         access.kind === 'public'
           ? undefined
-          : async (request) => {
+          : async (request, _reply, payload) => {
               request.auth = await authorize(access, request, services.credentials.resolver);
+              return payload;
             },
       preHandler: route.creates
         ? async (request, reply) => {

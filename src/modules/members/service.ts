@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../auth/access.js';
 import { announceCredentialChange } from '../../auth/credential-cache.js';
-import type { Role } from '../../auth/roles.js';
+import { roleAtLeast, type Role } from '../../auth/roles.js';
 import type { Tx } from '../../db/pool.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
@@ -14,19 +14,24 @@ type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspa
 const lastOwner = () =>
   conflict('The last owner cannot be removed or demoted.', { rule: 'last_owner' });
 
-/** Locks the workspace row so concurrent role changes cannot both pass the last-owner check. */
+/**
+ * Locks the workspace row so concurrent role changes cannot both pass the last-owner check, and
+ * re-reads the caller's own role under that lock: a request that waited may have been demoted.
+ */
 async function lockedTarget(tx: Tx, auth: WorkspaceAuth, membershipId: string) {
   await workspaceStore.lockForUpdate(tx, auth.workspace.workspaceId);
+  const caller = await memberStore.find(tx, auth.workspace.workspaceId, auth.workspace.membershipId);
+  if (!caller || !roleAtLeast(caller.role as Role, 'admin')) throw forbidden('Your role no longer allows this.');
   const target = await memberStore.find(tx, auth.workspace.workspaceId, membershipId);
   if (!target) throw notFound('member');
-  return target;
+  return { target, callerRole: caller.role as Role };
 }
 
 export const memberService = {
   async changeRole(services: Services, auth: WorkspaceAuth, membershipId: string, role: Role, requestId: string) {
     const updated = await services.database.db.transaction(async (tx) => {
-      const target = await lockedTarget(tx, auth, membershipId);
-      if ((role === 'owner' || target.role === 'owner') && auth.workspace.role !== 'owner') {
+      const { target, callerRole } = await lockedTarget(tx, auth, membershipId);
+      if ((role === 'owner' || target.role === 'owner') && callerRole !== 'owner') {
         throw forbidden('Only an owner can make someone an owner or change an owner’s role.');
       }
       if (target.role === role) return target;
@@ -52,9 +57,9 @@ export const memberService = {
 
   async remove(services: Services, auth: WorkspaceAuth, membershipId: string, requestId: string) {
     await services.database.db.transaction(async (tx) => {
-      const target = await lockedTarget(tx, auth, membershipId);
+      const { target, callerRole } = await lockedTarget(tx, auth, membershipId);
       if (target.role === 'owner') {
-        if (auth.workspace.role !== 'owner') throw forbidden('Only an owner can remove an owner.');
+        if (callerRole !== 'owner') throw forbidden('Only an owner can remove an owner.');
         if ((await memberStore.countOwners(tx, auth.workspace.workspaceId)) <= 1) throw lastOwner();
       }
       await memberStore.remove(tx, auth.workspace.workspaceId, membershipId);

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../harness/app.js';
+import { createWorkspace, signUp, type TestPerson } from '../harness/fixtures.js';
+import { httpClient, type Call } from '../harness/http.js';
+
+let t: TestApp;
+let call: Call;
+let owner: TestPerson;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  call = httpClient(t.url);
+  owner = await signUp(call, 'Owner');
+  await createWorkspace(call, owner);
+});
+afterAll(() => t.close());
+
+function expectEnvelope(res: { status: number; headers: Headers; body: any }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.body.error.code).toBe(code);
+  expect(typeof res.body.error.message).toBe('string');
+  expect(res.body.error.requestId).toBe(res.headers.get('x-request-id'));
+}
+
+describe('X-Request-Id', () => {
+  it('is on successes, failures and unknown routes', async () => {
+    for (const res of [
+      await call('GET', '/v1/me', { token: owner.token }),
+      await call('GET', '/v1/me'),
+      await call('GET', '/no/such/route'),
+      await call('GET', '/openapi.json'),
+    ]) {
+      expect(res.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._:@-]{1,128}$/);
+    }
+  });
+
+  it('keeps a well-formed incoming id and replaces a malformed one', async () => {
+    const kept = await call('GET', '/v1/me', { headers: { 'x-request-id': 'client-abc.123' } });
+    expect(kept.headers.get('x-request-id')).toBe('client-abc.123');
+    expect(kept.body.error.requestId).toBe('client-abc.123');
+    const replaced = await call('GET', '/v1/me', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(replaced.headers.get('x-request-id')).not.toBe('bad id with spaces');
+    expect(replaced.body.error.requestId).toBe(replaced.headers.get('x-request-id'));
+  });
+
+  it('gives every request its own id', async () => {
+    const a = await call('GET', '/v1/me');
+    const b = await call('GET', '/v1/me');
+    expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'));
+  });
+});
+
+describe('error envelope', () => {
+  it('answers unknown routes with not_found', async () => {
+    const res = await call('DELETE', '/v1/nothing-here');
+    expectEnvelope(res, 404, 'not_found');
+  });
+
+  it('reports validation failures as invalid_request with the offending fields', async () => {
+    const res = await call('POST', '/v1/workspaces', { token: owner.token, body: { name: '', slug: 'Not A Slug' } });
+    expectEnvelope(res, 422, 'invalid_request');
+    const paths = res.body.error.detail.issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['name', 'slug']));
+    expect(res.body.error.detail.location).toBe('body');
+  });
+
+  it('reports a malformed JSON body as invalid_request', async () => {
+    const res = await call('POST', '/v1/workspaces', { token: owner.token, body: '{"name": ', headers: { 'content-type': 'application/json' } });
+    expectEnvelope(res, 422, 'invalid_request');
+  });
+
+  it('reports a body that is not JSON as invalid_request', async () => {
+    const res = await call('POST', '/v1/workspaces', { token: owner.token, body: 'name=x', headers: { 'content-type': 'text/plain' } });
+    expectEnvelope(res, 422, 'invalid_request');
+  });
+
+  it('reports bad query parameters as invalid_request in the query', async () => {
+    const res = await call('GET', '/v1/members?limit=500', { token: owner.token });
+    expectEnvelope(res, 422, 'invalid_request');
+    expect(res.body.error.detail.location).toBe('query');
+  });
+
+  it('reports a malformed path id as invalid_request', async () => {
+    const res = await call('DELETE', '/v1/members/not-a-uuid', { token: owner.token });
+    expectEnvelope(res, 422, 'invalid_request');
+  });
+
+  it('refuses a malformed X-Workspace-Id', async () => {
+    const res = await call('GET', '/v1/workspace', { token: owner.token, workspaceId: 'nope' });
+    expectEnvelope(res, 422, 'invalid_request');
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 rate_limited with Retry-After per credential', async () => {
+    const limited = await startTestApp({ rateLimit: { max: 3, windowMs: 60_000, redisUrl: undefined } });
+    try {
+      const c = httpClient(limited.url);
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 4; i++) {
+        last = await c('GET', '/v1/me', { token: 'svc_some-key' });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      expectEnvelope(last!, 429, 'rate_limited');
+      expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another credential has its own bucket.
+      const other = await c('GET', '/v1/me', { token: 'svc_another-key' });
+      expect(other.status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});

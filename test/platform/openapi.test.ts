@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiPath } from '../../src/platform/register-routes.js';
+import { routeTable } from '../../src/routes.js';
+import { startTestApp, type TestApp } from '../harness/app.js';
+
+const run = promisify(execFile);
+let t: TestApp;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let doc: any;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  doc = await (await fetch(`${t.url}/openapi.json`)).json();
+});
+afterAll(() => t.close());
+
+describe('/openapi.json', () => {
+  it('is OpenAPI 3.1.0, version 1.0.0, with the bearerAuth scheme', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('describes every declared operation with its access and error envelope', () => {
+    const errorRef = '#/components/schemas/Error';
+    for (const route of routeTable.filter((r) => !r.hidden)) {
+      const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op.operationId).toBe(route.operationId);
+      if (route.access.kind === 'public') {
+        expect(op.security).toEqual([]);
+      } else {
+        expect(op.security).toContainEqual({ bearerAuth: [] });
+        for (const status of ['401', '403']) {
+          expect(JSON.stringify(op.responses[status]), `${route.operationId} ${status}`).toContain(errorRef);
+        }
+      }
+      expect(JSON.stringify(op.responses['422'])).toContain(errorRef);
+      expect(JSON.stringify(op.responses['429'])).toContain(errorRef);
+      if (route.creates) {
+        expect(op.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
+      }
+    }
+    expect(doc.components.schemas.Error.properties.error.required).toEqual(expect.arrayContaining(['code', 'message', 'requestId']));
+  });
+
+  it('passes redocly lint with zero errors', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'svc-openapi-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const bin = path.resolve('node_modules/.bin/redocly');
+    const { stdout, stderr } = await run(bin, ['lint', file, '--format=summary'], { timeout: 60_000 }).catch((e: { stdout: string; stderr: string }) => {
+      throw new Error(`redocly lint failed:\n${e.stdout}\n${e.stderr}`);
+    });
+    expect(`${stdout}${stderr}`).not.toMatch(/\b[1-9]\d* errors?\b/);
+  }, 90_000);
+
+  it('serves an interactive reference at /docs', async () => {
+    const res = await fetch(`${t.url}/docs/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('/openapi.json');
+  });
+});
