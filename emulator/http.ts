@@ -106,5 +106,12 @@ export function intParam(req: Req, name: string, def: number): number {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-export const nowIso = () => new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+let frozen: string | null = null;
+/** Run `fn` with nowIso() pinned (the seed generator uses this so that seeded worlds are identical). */
+export function withFrozenClock<T>(at: string, fn: () => T): T {
+  const prev = frozen;
+  frozen = at;
+  try { return fn(); } finally { frozen = prev; }
+}
+export const nowIso = () => frozen ?? new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 export const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

@@ -1,5 +1,5 @@
 /** Projects (v2) operations shared by the GraphQL mutations and the control API. */
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { ApiError, nowIso } from './http.js';
 import { nodeId } from './ids.js';
 import type { Emulator } from './server.js';
@@ -12,7 +12,8 @@ export const BUILTIN_FIELDS: { name: string; dataType: FieldDataType }[] = [
   { name: 'Parent issue', dataType: 'PARENT_ISSUE' }, { name: 'Sub-issues progress', dataType: 'SUB_ISSUES_PROGRESS' },
 ];
 
-export const optionId = () => randomBytes(4).toString('hex').slice(0, 8);
+/** Option and iteration ids are short opaque hex strings, as on GitHub; derived from the field so seeds are reproducible. */
+export const optionId = (fieldId: number, i: number, name: string) => createHash('sha1').update(`${fieldId}:${i}:${name}`).digest('hex').slice(0, 8);
 
 export interface FieldInput {
   name: string;
@@ -43,10 +44,10 @@ export class Projects {
   addField(p: Project, input: FieldInput): ProjectField {
     const now = nowIso();
     const f: ProjectField = { id: this.store.nextId(), projectId: p.id, name: input.name, dataType: input.dataType, createdAt: now, updatedAt: now };
-    if (input.dataType === 'SINGLE_SELECT') f.options = (input.options ?? []).map((o): SelectOption => ({ id: optionId(), name: o.name, color: o.color ?? 'GRAY', description: o.description ?? '' }));
+    if (input.dataType === 'SINGLE_SELECT') f.options = (input.options ?? []).map((o, i): SelectOption => ({ id: optionId(f.id, i, o.name), name: o.name, color: o.color ?? 'GRAY', description: o.description ?? '' }));
     if (input.dataType === 'ITERATION') {
       f.iterationDuration = 14; f.startDay = 1;
-      f.iterations = (input.iterations ?? []).map((it): Iteration => ({ id: optionId(), title: it.title, startDate: it.startDate, duration: it.duration ?? 14 }));
+      f.iterations = (input.iterations ?? []).map((it, i): Iteration => ({ id: optionId(f.id, i, it.title), title: it.title, startDate: it.startDate, duration: it.duration ?? 14 }));
       f.completedIterations = [];
     }
     this.store.addField(f);

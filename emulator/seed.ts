@@ -1,5 +1,5 @@
 /** Deterministic seed generator: the same seed number always yields the same world (ids, numbers, texts, times). */
-import { iso } from './http.js';
+import { iso, withFrozenClock } from './http.js';
 import type { Control } from './control.js';
 import type { Emulator } from './server.js';
 import type { Comment, Issue, Label, Milestone } from './state.js';
@@ -50,6 +50,10 @@ const LABELS: [string, string, string][] = [['bug', 'd73a4a', "Something isn't w
 const TYPES: [string, string, string][] = [['Task', 'yellow', 'A specific piece of work'], ['Bug', 'red', 'An unexpected problem or behavior'], ['Feature', 'blue', 'A request, idea, or new functionality']];
 
 export function seed(emu: Emulator, c: Control, o: SeedOptions): SeedResult {
+  return withFrozenClock(iso(Date.UTC(2025, 0, 1)), () => seedInner(emu, c, o));
+}
+
+function seedInner(emu: Emulator, c: Control, o: SeedOptions): SeedResult {
   const t0 = performance.now();
   const rand = rng(o.seed ?? 1);
   const pick = <T>(a: T[]): T => a[Math.floor(rand() * a.length)]!;
@@ -137,11 +141,11 @@ export function seed(emu: Emulator, c: Control, o: SeedOptions): SeedResult {
     }
   }
   // projects
-  const hiddenIssue = c['projects'] && (store.issuesByRepo.get(hidden.id)?.[0] ?? store.addIssue({
+  const hiddenIssue = store.issuesByRepo.get(hidden.id)?.[0] ?? store.addIssue({
     id: store.nextId(), repoId: hidden.id, number: hidden.nextNumber++, title: 'Hidden issue', body: null, state: 'open', stateReason: null,
     userId: store.account('carol')!.id, labelIds: [], assigneeIds: [], milestoneId: null, locked: false, lockReason: null, commentCount: 0,
     createdAt: iso(base), updatedAt: iso(base), closedAt: null, closedById: null, typeId: null, parentId: null, subIssueIds: [], isPull: false, draft: false,
-  }));
+  });
   for (const login of orgs) {
     const org = store.account(login)!;
     const orgIssues = repoObjs.filter((r) => r.orgId === org.id).flatMap((r) => r.issues);

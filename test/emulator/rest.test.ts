@@ -219,3 +219,22 @@ describe('REST: issues, comments, labels, milestones, types, sub-issues', () => 
     expect(w.violations).toEqual([]);
   });
 });
+
+describe('the validators themselves', () => {
+  it('reject answers and payloads that do not match GitHub\'s descriptions', async () => {
+    const { createEmulator } = await import('../../emulator/index.js');
+    const { webhookValidator } = await import('../../emulator/openapi.js');
+    const { emulator, control } = createEmulator();
+    control.seed({ seed: 1, issues: 3 });
+    const issue = emulator.ser.issue(emulator.store.data.issues[0]!);
+    const v = restValidator('GET', '/repos/{owner}/{repo}/issues/{issue_number}', 200)!;
+    expect(v(issue)).toBe(true);
+    expect(v({ ...issue, state: 42 })).toBe(false);
+    const { node_id: _drop, ...noNodeId } = issue;
+    expect(v(noNodeId)).toBe(false);
+    const hook = webhookValidator('issues', 'opened');
+    expect(hook({ action: 'opened', issue, repository: emulator.ser.hookRepo(emulator.store.data.repos[0]!), sender: emulator.ser.userById(emulator.store.data.issues[0]!.userId) })).toBe(true);
+    expect(hook({ action: 'opened', issue })).toBe(false);
+    expect(() => restValidator('GET', '/not/a/github/route', 200)).toThrow(/not in GitHub's OpenAPI description/);
+  });
+});
