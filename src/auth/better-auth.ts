@@ -31,6 +31,9 @@ function createWorkspaceSignIn(deps: { db: Db; mailer: Mailer; secret: string; b
     telemetry: { enabled: false },
     onAPIError: { errorURL: `${deps.appOrigin}/auth/error` },
     advanced: {
+      // better-auth skips its CSRF origin check under test runners; keep production behaviour
+      // everywhere so the tests exercise what users meet.
+      disableOriginCheck: false,
       database: { generateId: () => uuidv7() },
       useSecureCookies: false,
       cookiePrefix: 'svc-app',
@@ -76,6 +79,7 @@ function createPortalSignIn(deps: { db: Db; mailer: Mailer; secret: string; base
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {
+      disableOriginCheck: false,
       database: { generateId: () => uuidv7() },
       useSecureCookies: false,
       cookiePrefix: 'svc-portal',

@@ -30,10 +30,10 @@ export function createPrincipalResolver(deps: {
     let record = cache.get<ApiKeyRecord | null>(cacheKey);
     if (record === undefined) {
       record = await credentialStore.findApiKey(pool, digest);
-      if (record) {
-        cache.set(cacheKey, record, record.expiresAt ? Date.parse(record.expiresAt) : undefined);
-        void credentialStore.touchApiKey(pool, record.apiKeyId).catch(() => {});
-      }
+      // Misses are remembered too: a random 256-bit key unknown now cannot become valid later,
+      // and a revoked key and one that never existed then cost exactly the same.
+      cache.set(cacheKey, record, record?.expiresAt ? Date.parse(record.expiresAt) : undefined);
+      if (record) void credentialStore.touchApiKey(pool, record.apiKeyId).catch(() => {});
     }
     if (!record) return null;
     if (record.expiresAt && Date.parse(record.expiresAt) <= Date.now()) return null;
@@ -47,7 +47,7 @@ export function createPrincipalResolver(deps: {
     let record = cache.get<SessionRecord | null>(cacheKey);
     if (record === undefined) {
       record = await credentialStore.findSession(pool, token);
-      if (record) cache.set(cacheKey, record, Date.parse(record.expiresAt));
+      cache.set(cacheKey, record, record ? Date.parse(record.expiresAt) : undefined);
     }
     if (!record || Date.parse(record.expiresAt) <= Date.now()) return null;
     return { via: 'session', ...record };

@@ -1,3 +1,6 @@
+/** The workspace application origin the test config uses. */
+export const APP_ORIGIN = 'https://app.svc.test';
+
 export interface CallOptions {
   token?: string;
   cookie?: string;
@@ -22,6 +25,8 @@ export function httpClient(baseUrl: string) {
     if (options.cookie) headers.cookie = options.cookie;
     if (options.workspaceId) headers['x-workspace-id'] = options.workspaceId;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+    // Sign-in endpoints check Origin as a browser would send it (Node's fetch sends Sec-Fetch-Mode).
+    if (/^\/(portal\/)?auth\//.test(path)) headers.origin ??= APP_ORIGIN;
     const res = await fetch(baseUrl + path, {
       method,
       headers,

@@ -1,0 +1,96 @@
+/**
+ * Authenticated read cost: GET /v1/me with an API key and with a session token, beside an empty
+ * Fastify route, over loopback with autocannon; and the 401 of a revoked key beside that of a key
+ * that never existed (they must not be told apart by timing).
+ *
+ *   npx tsx bench/auth-read.ts [--seconds 10] [--connections 50]
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { benchDatabase } from './support/database.js';
+import { report } from './support/report.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 ? Number(process.argv[i + 1]) : fallback;
+};
+const seconds = arg('seconds', 10);
+const connections = arg('connections', 50);
+
+async function post(url: string, body: unknown, token?: string) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+async function load(url: string, token?: string, expectStatus = 200) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const codeOk = expectStatus === 200 ? result['2xx'] : result['4xx'];
+  if (codeOk < result.requests.total * 0.99 || result.errors > 0) {
+    throw new Error(`${url}: expected ${expectStatus}, got 2xx=${result['2xx']} 4xx=${result['4xx']} errors=${result.errors}`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const db = await benchDatabase();
+const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
+  env: { ...process.env, DATABASE_URL: db.url },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+try {
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: server.stdout! }).once('line', resolve);
+    server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  const { appUrl, bareUrl } = JSON.parse(line) as { appUrl: string; bareUrl: string };
+
+  const signUp = await post(`${appUrl}/auth/sign-up/email`, { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' });
+  const session = signUp.headers.get('set-auth-token')!;
+  await post(`${appUrl}/v1/workspaces`, { name: 'Bench', slug: 'bench' }, session);
+  const key = (await post(`${appUrl}/v1/api-keys`, { name: 'bench', scopes: [] }, session)).body.key as string;
+  const revoked = await post(`${appUrl}/v1/api-keys`, { name: 'revoked', scopes: [] }, session);
+  const del = await fetch(`${appUrl}/v1/api-keys/${revoked.body.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${session}` } });
+  if (!del.ok) throw new Error('revoke failed');
+
+  // Warm-up so the JIT and pools are settled for every case.
+  await autocannon({ url: `${appUrl}/v1/me`, connections, duration: 2, headers: { authorization: `Bearer ${key}` } });
+
+  const empty = await load(`${bareUrl}/empty`);
+  const apiKey = await load(`${appUrl}/v1/me`, key);
+  const sessionRead = await load(`${appUrl}/v1/me`, session);
+  const revokedKey = await load(`${appUrl}/v1/me`, revoked.body.key as string, 401);
+  const unknownKey = await load(`${appUrl}/v1/me`, `svc_${'x'.repeat(43)}`, 401);
+
+  const row = (name: string, r: { rps: number; p50: number; p99: number }) => ({
+    case: name,
+    'requests/s': Math.round(r.rps),
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    'vs empty route': `${Math.round((r.rps / empty.rps) * 100)}%`,
+  });
+  report(
+    'auth-read',
+    [
+      row('empty Fastify route', empty),
+      row('GET /v1/me, API key', apiKey),
+      row('GET /v1/me, session token', sessionRead),
+      row('401, revoked API key', revokedKey),
+      row('401, unknown API key', unknownKey),
+    ],
+    { seconds, connections, aim: 'authenticated read >= 50% of the empty route', machine: `${(await import('node:os')).cpus().length} cores` },
+  );
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await db.drop();
+}

@@ -1,0 +1,32 @@
+import Fastify from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/pool.js';
+
+/**
+ * The benchmark's server process: the real app on DATABASE_URL, and beside it a bare Fastify
+ * app with one empty route, in the same process so both get the same share of the machine.
+ * Prints one JSON line with both addresses.
+ */
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_MAX: '100000000',
+  AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
+});
+const database = openDatabase(process.env.DATABASE_URL!, { max: 10 });
+const { app } = await buildApp({ config, database, logger: false });
+const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+
+const bare = Fastify({ logger: false });
+bare.get('/empty', async () => ({ ok: true }));
+const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+console.log(JSON.stringify({ appUrl, bareUrl }));
+process.on('SIGTERM', async () => {
+  await app.close();
+  await bare.close();
+  await database.close();
+  process.exit(0);
+});
