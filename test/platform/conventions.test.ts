@@ -113,3 +113,36 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('rate limit across processes', () => {
+  it('shares one counter through Redis when REDIS_URL is set', async () => {
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const rateLimit = { max: 4, windowMs: 60_000, redisUrl };
+    const first = await startTestApp({ rateLimit });
+    const second = await startTestApp({ rateLimit });
+    try {
+      const token = `svc_redis-${Math.random().toString(36).slice(2)}`;
+      const a = httpClient(first.url);
+      const b = httpClient(second.url);
+      const statuses = [];
+      for (const c of [a, b, a, b, a]) statuses.push((await c('GET', '/v1/me', { token })).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
+describe('sign-in CSRF protection', () => {
+  it('refuses a sign-up posted from another site', async () => {
+    const res = await call('POST', '/auth/sign-up/email', {
+      headers: { origin: 'https://evil.example' },
+      body: { name: 'Mallory', email: 'mallory@example.test', password: 'correct horse battery' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('forbidden');
+    const rows = await t.database.pool.query('select 1 from auth_users where email = $1', ['mallory@example.test']);
+    expect(rows.rowCount).toBe(0);
+  });
+});
