@@ -33,6 +33,12 @@ export interface Res {
   cost?: number;
   /** skip ETag handling */
   noEtag?: boolean;
+  /** body already serialized as JSON (used by hot list routes) */
+  json?: string;
+  /** precomputed ETag for `json` */
+  etag?: string;
+  /** `json` already encoded as UTF-8 (sent as is) */
+  buffer?: Buffer;
 }
 
 export type Auth = 'none' | 'app' | 'installation' | 'user' | 'token' | 'any';

@@ -10,8 +10,10 @@ function arg(name: string): string | undefined {
 
 const port = Number(arg('port') ?? process.env.EMULATOR_PORT ?? 0);
 const seedArg = arg('seed') ?? process.env.EMULATOR_SEED;
+// full seed options as JSON, e.g. EMULATOR_SEED_OPTIONS='{"seed":1,"issues":20000,"comments":60000}'
+const seedJson = arg('seed-options') ?? process.env.EMULATOR_SEED_OPTIONS;
 const gh = await startEmulator({
-  port, host: arg('host') ?? process.env.EMULATOR_HOST ?? '127.0.0.1', seed: seedArg !== undefined ? Number(seedArg) : undefined,
+  port, host: arg('host') ?? process.env.EMULATOR_HOST ?? '127.0.0.1', seed: seedJson ? JSON.parse(seedJson) : seedArg !== undefined ? Number(seedArg) : undefined,
   webhookUrl: arg('webhook-url') ?? process.env.EMULATOR_WEBHOOK_URL ?? null, loadFile: arg('load'),
 });
 const out = { url: gh.url, graphqlUrl: gh.graphqlUrl, webhookUrl: gh.emulator.store.data.app.webhookUrl, app: gh.app, seed: gh.seedResult };

@@ -1,5 +1,5 @@
 /** REST routes: apps and installations, OAuth, users, repositories, issues, comments, labels, milestones, issue types, sub-issues. */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ApiError, DOCS, iso, notFound, nowIso, paginate, validationFailed, type Req, type Res } from './http.js';
 import type { Emulator } from './server.js';
 import type { Account, Comment, Issue, Label, Milestone, Repo } from './state.js';
@@ -421,6 +421,18 @@ export function registerRest(emu: Emulator) {
   });
 
   // ------------------------------------------------------------------ issues
+  // Rendered list pages, valid until the next write anywhere (visibility is checked before the cache is consulted).
+  const pages = new Map<string, { v: number; base: string; etag: string; buffer: Buffer }>();
+  const pageJson = (key: string, build: () => string) => {
+    const c = pages.get(key);
+    if (c && c.v === store.version && c.base === emu.base) return { etag: c.etag, buffer: c.buffer };
+    const buffer = Buffer.from(build());
+    const etag = `W/"${createHash('sha1').update(buffer).digest('hex')}"`;
+    if (pages.size > 1000) pages.clear();
+    pages.set(key, { v: store.version, base: emu.base, etag, buffer });
+    return { etag, buffer };
+  };
+  emu.resetHooks.push(() => pages.clear());
   const issueCache = new Map<string, { v: number; items: Issue[] }>();
   emu.resetHooks.push(() => issueCache.clear());
   r.add('GET', '/repos/{owner}/{repo}/issues', { auth: 'any' }, (req) => {
@@ -471,7 +483,7 @@ export function registerRest(emu: Emulator) {
       });
     }
     const p = paginate(req, items);
-    return ok(p.items.map((i) => S().issue(i)), p.headers);
+    return { status: 200, ...pageJson(`${req.path}?${req.query}`, () => `[${p.items.map((i) => S().issueJson(i)).join(',')}]`), headers: p.headers };
   });
   r.add('POST', '/repos/{owner}/{repo}/issues', { auth: 'token', creates: true }, (req) => {
     const repo = ops.repoFor(req, 'create');

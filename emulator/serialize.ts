@@ -117,6 +117,17 @@ export class Serializer {
     return { total: subs.length, completed, percent_completed: subs.length ? Math.floor((completed * 100) / subs.length) : 0 };
   }
 
+  private issueCache = new Map<number, { v: number; base: string; json: string }>();
+  /** JSON text of an issue, cached until the next write anywhere (milestone counts and sub-issue summaries depend on other issues). */
+  issueJson(i: Issue): string {
+    const c = this.issueCache.get(i.id);
+    if (c && c.v === this.store.version && c.base === this.base) return c.json;
+    const json = JSON.stringify(this.issue(i));
+    if (this.issueCache.size > 200000) this.issueCache.clear();
+    this.issueCache.set(i.id, { v: this.store.version, base: this.base, json });
+    return json;
+  }
+
   issue(i: Issue): Record<string, unknown> {
     const r = this.store.repoById.get(i.repoId)!;
     const full = this.store.fullName(r);

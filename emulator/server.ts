@@ -397,11 +397,14 @@ export class Emulator {
     }
     res.headers = res.headers ?? {};
     let notModified = false;
-    if (method === 'GET' && res.status === 200 && !res.noEtag && res.body !== undefined) {
-      const json = JSON.stringify(res.body);
-      const etag = `W/"${createHash('sha1').update(json).digest('hex')}"`;
+    if (method === 'GET' && res.status === 200 && !res.noEtag && (res.body !== undefined || res.json !== undefined || res.buffer !== undefined)) {
+      let etag = res.etag;
+      if (!etag) {
+        const json = res.json ?? JSON.stringify(res.body);
+        etag = `W/"${createHash('sha1').update(json).digest('hex')}"`;
+        res.json = json;
+      }
       res.headers.etag = etag;
-      (res as Res & { json?: string }).json = json;
       const inm = input.headers['if-none-match'];
       if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))) notModified = true;
     }
@@ -410,7 +413,7 @@ export class Emulator {
       Object.assign(res.headers, this.rateHeaders(resource, b));
     }
     if (notModified) return { status: 304, headers: res.headers };
-    this.onResponse?.({ method, template: r.template, status: res.status, body: res.body, headers: res.headers });
+    if (this.onResponse) this.onResponse({ method, template: r.template, status: res.status, body: res.body !== undefined ? res.body : res.json !== undefined ? JSON.parse(res.json) : res.buffer !== undefined ? JSON.parse(res.buffer.toString('utf8')) : undefined, headers: res.headers });
     return res;
   }
 
@@ -458,15 +461,16 @@ function send(res: http.ServerResponse, r: Res, method: string) {
     'x-github-api-version-selected': '2022-11-28', 'access-control-allow-origin': '*',
     'x-content-type-options': 'nosniff', ...(r.headers ?? {}),
   };
-  let payload: string | undefined;
-  if (r.text !== undefined) { payload = r.text; headers['content-type'] = r.contentType ?? 'text/plain; charset=utf-8'; }
-  else if (r.body !== undefined && r.status !== 204 && r.status !== 304) {
-    payload = (r as Res & { json?: string }).json ?? JSON.stringify(r.body);
+  let payload: string | Buffer | undefined;
+  if (r.buffer !== undefined && r.status === 200) { payload = r.buffer; headers['content-type'] = 'application/json; charset=utf-8'; }
+  else if (r.text !== undefined) { payload = r.text; headers['content-type'] = r.contentType ?? 'text/plain; charset=utf-8'; }
+  else if ((r.body !== undefined || r.json !== undefined) && r.status !== 204 && r.status !== 304) {
+    payload = r.json ?? JSON.stringify(r.body);
     headers['content-type'] = r.contentType ?? 'application/json; charset=utf-8';
   }
   if (r.status === 200 || r.status === 304) headers['cache-control'] = headers['cache-control'] ?? 'private, max-age=60, s-maxage=60';
   headers.vary = 'Accept, Authorization, Cookie, X-GitHub-OTP';
-  if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+  if (payload !== undefined) headers['content-length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
   res.writeHead(r.status, headers);
   res.end(method === 'HEAD' ? undefined : payload);
 }
