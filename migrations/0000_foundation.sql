@@ -38,7 +38,7 @@ CREATE TABLE "auth_users" (
 );
 --> statement-breakpoint
 CREATE TABLE "auth_verifications" (
-	"id" uuid PRIMARY KEY NOT NULL,
+	"id" text PRIMARY KEY NOT NULL,
 	"identifier" text NOT NULL,
 	"value" text NOT NULL,
 	"expires_at" timestamp (3) with time zone NOT NULL,
@@ -86,7 +86,7 @@ CREATE TABLE "portal_auth_users" (
 );
 --> statement-breakpoint
 CREATE TABLE "portal_auth_verifications" (
-	"id" uuid PRIMARY KEY NOT NULL,
+	"id" text PRIMARY KEY NOT NULL,
 	"identifier" text NOT NULL,
 	"value" text NOT NULL,
 	"expires_at" timestamp (3) with time zone NOT NULL,

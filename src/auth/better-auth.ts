@@ -65,8 +65,8 @@ function createWorkspaceSignIn(deps: { db: Db; mailer: Mailer; secret: string; b
 }
 
 /**
- * Portal customers sign in through their own instance and tables, with a cookie scoped to
- * `/portal`, so a workspace credential can never act on a portal and the reverse.
+ * Portal customers sign in through their own instance, tables and cookie name (a `__Host-`
+ * cookie must have Path=/), so a workspace credential can never act on a portal and the reverse.
  */
 function createPortalSignIn(deps: { db: Db; mailer: Mailer; secret: string; baseURL: string }) {
   return betterAuth({

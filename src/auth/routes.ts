@@ -49,7 +49,8 @@ export const signInRoutes = [
       name: z.string().min(1).max(200),
       email: z.email().max(320),
       password: z.string().min(8).max(128),
-      challengeToken: z.string().min(1).max(4096).optional(),
+      // An unsolved widget sends an empty string: that is "no token", with the spec's message.
+      challengeToken: z.string().max(4096).optional(),
       image: z.url().optional(),
       callbackURL: z.string().optional(),
     }),
@@ -113,11 +114,13 @@ export const signInRoutes = [
       'A failed sign-in is a browser redirect to `/auth/error?error=<code>` on the workspace application, which proxies it here; this answers with a redirect to `{workspace_app_origin}/signin?error=<code>`. Codes a person meets: `email_not_found`, `account_not_linked`, `signup_disabled`, `please_restart_the_process` (an expired or reused `state`), `unable_to_create_user`; anything else becomes `sign_in_failed`.',
     tags: ['Sign-in'],
     access: { kind: 'public' },
-    query: z.object({ error: z.string().max(200).optional() }),
+    // Whatever arrives is mapped, never refused: a failed sign-in always ends in a redirect.
+    query: z.object({ error: z.union([z.string(), z.array(z.string())]).optional() }),
     status: 302,
     response: z.null().describe('Redirect to the sign-in page of the workspace application.'),
     async handler({ query, services, reply }) {
-      const target = `${services.config.workspaceAppOrigin}/signin?error=${encodeURIComponent(signInErrorCode(query.error))}`;
+      const code = signInErrorCode(typeof query.error === 'string' && query.error.length <= 200 ? query.error : undefined);
+      const target = `${services.config.workspaceAppOrigin}/signin?error=${encodeURIComponent(code)}`;
       return reply.redirect(target, 302);
     },
   }),

