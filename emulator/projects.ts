@@ -37,7 +37,7 @@ export class Projects {
     for (const f of BUILTIN_FIELDS) this.store.addField({ id: this.store.nextId(), projectId: p.id, name: f.name, dataType: f.dataType, createdAt: now, updatedAt: now });
     this.addField(p, { name: 'Status', dataType: 'SINGLE_SELECT', options: (input.statusOptions ?? ['Todo', 'In Progress', 'Done']).map((name, i) => ({ name, color: ['GRAY', 'YELLOW', 'GREEN', 'BLUE', 'RED', 'PURPLE', 'PINK', 'ORANGE'][i % 8]! })) });
     for (const f of input.fields ?? []) this.addField(p, f);
-    this.store.touch();
+    this.store.touchRepo();
     return p;
   }
 
@@ -51,7 +51,7 @@ export class Projects {
       f.completedIterations = [];
     }
     this.store.addField(f);
-    this.store.touch();
+    this.store.touchRepo();
     return f;
   }
 
@@ -91,7 +91,7 @@ export class Projects {
       values: {}, position: p.itemIds.length, creatorId: actorId, createdAt: now, updatedAt: now, archivedAt: null,
     });
     p.updatedAt = now;
-    this.store.touch();
+    this.store.touchRepo();
     this.emit('created', it, actorId);
     // Built-in workflow "Item added to project" sets Status asynchronously; visible only afterwards / by webhook.
     const wf = p.workflowStatusOnAdd;
@@ -114,7 +114,7 @@ export class Projects {
     p.itemIds = p.itemIds.filter((x) => x !== it.id);
     this.store.data.items = this.store.data.items.filter((x) => x !== it);
     this.store.itemById.delete(it.id);
-    this.store.touch();
+    this.store.touchRepo();
     this.emit('deleted', payload, actorId);
   }
 
@@ -133,7 +133,7 @@ export class Projects {
     const before = it.values[key];
     if (v) it.values[key] = v; else delete it.values[key];
     it.updatedAt = nowIso();
-    this.store.touch();
+    this.store.touchRepo();
     const p = this.store.projectById.get(it.projectId)!;
     // `from`/`to` are omitted when empty: the published schema admits no null there
     const from = this.describe(f, before), to = this.describe(f, v ?? undefined);
@@ -176,7 +176,7 @@ export class Projects {
     ordered.splice(idx, 0, it);
     ordered.forEach((x, i) => { x.position = i; });
     it.updatedAt = nowIso();
-    this.store.touch();
+    this.store.touchRepo();
     const newAfter = idx > 0 ? ordered[idx - 1]! : null;
     this.emit('reordered', it, actorId, { previous_projects_v2_item_node_id: { from: prevAfter ? nodeId('ProjectV2Item', prevAfter.id) : null, to: newAfter ? nodeId('ProjectV2Item', newAfter.id) : null } });
   }

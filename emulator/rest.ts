@@ -17,6 +17,17 @@ export class IssueOps {
     return this.emu.bot;
   }
 
+  /** Invalidate cached answers of the issue's repository and of its parent's (sub-issue summaries). */
+  touchIssue(...issues: Issue[]) {
+    const ids = new Set<number>();
+    for (const i of issues) {
+      ids.add(i.repoId);
+      const p = i.parentId != null ? this.store.issueById.get(i.parentId) : undefined;
+      if (p) ids.add(p.repoId);
+    }
+    this.store.touchRepo(...ids);
+  }
+
   /** Resolve {owner}/{repo} with GitHub's visibility rules for the caller. */
   repoFor(req: Req, mode: 'read' | 'write' | 'create' = 'read'): Repo {
     const repo = this.store.findRepo(req.params.owner!, req.params.repo!);
@@ -62,7 +73,7 @@ export class IssueOps {
 
   createLabel(repo: Repo, input: { name: string; color?: string; description?: string | null }, senderId: number): Label {
     const l = this.store.addLabel({ id: this.store.nextId(), repoId: repo.id, name: input.name, color: (input.color ?? 'ededed').replace(/^#/, ''), description: input.description ?? null, default: false });
-    this.store.touch();
+    this.store.touchRepo(repo.id);
     this.hooks.emit('label', 'created', { label: this.ser.label(l) }, { repo, senderId });
     return l;
   }
@@ -123,7 +134,7 @@ export class IssueOps {
       if (input.type !== undefined && input.type !== null) issue.typeId = this.resolveType(repo, input.type);
     }
     this.store.addIssue(issue);
-    this.store.touch();
+    this.touchIssue(issue);
     this.emitIssue('opened', issue, actor.id);
     for (const id of issue.labelIds) this.emitIssue('labeled', issue, actor.id, { label: this.ser.label(this.store.labelById.get(id)!) });
     for (const id of issue.assigneeIds) this.emitIssue('assigned', issue, actor.id, { assignee: this.ser.userById(id) });
@@ -191,7 +202,7 @@ export class IssueOps {
       }
     }
     if (events.length) issue.updatedAt = now;
-    this.store.touch();
+    this.touchIssue(issue);
     for (const e of events) e();
     return issue;
   }
@@ -200,7 +211,7 @@ export class IssueOps {
     const now = nowIso();
     const c = this.store.addComment({ id: this.store.nextId(), repoId: repo.id, issueId: issue.id, userId: actor.id, body, createdAt: now, updatedAt: now });
     issue.commentCount++; issue.updatedAt = now;
-    this.store.touch();
+    this.touchIssue(issue);
     this.hooks.emit('issue_comment', 'created', { issue: this.ser.issue(issue), comment: this.ser.comment(c) }, { repo, senderId: actor.id });
     return c;
   }
@@ -208,7 +219,7 @@ export class IssueOps {
   updateComment(repo: Repo, c: Comment, actor: Account, body: string) {
     const from = c.body;
     c.body = body; c.updatedAt = nowIso();
-    this.store.touch();
+    this.store.touchRepo(repo.id);
     const issue = this.store.issueById.get(c.issueId)!;
     this.hooks.emit('issue_comment', 'edited', { issue: this.ser.issue(issue), comment: this.ser.comment(c), changes: { body: { from } } }, { repo, senderId: actor.id });
   }
@@ -218,13 +229,13 @@ export class IssueOps {
     const payload = this.ser.comment(c);
     this.store.deleteComment(c);
     issue.commentCount = Math.max(0, issue.commentCount - 1);
-    this.store.touch();
+    this.touchIssue(issue);
     this.hooks.emit('issue_comment', 'deleted', { issue: this.ser.issue(issue), comment: payload }, { repo, senderId: actor.id });
   }
 
   setLock(repo: Repo, issue: Issue, actor: Account, lock: boolean, reason: string | null) {
     issue.locked = lock; issue.lockReason = lock ? reason : null; issue.updatedAt = nowIso();
-    this.store.touch();
+    this.touchIssue(issue);
     this.emitIssue(lock ? 'locked' : 'unlocked', issue, actor.id);
   }
 
@@ -256,7 +267,7 @@ export class IssueOps {
     if (parent.subIssueIds.length >= 100) throw validationFailed([{ resource: 'Issue', code: 'custom', field: 'sub_issue_id', message: 'Parent cannot have more than 100 sub-issues' }]);
     parent.subIssueIds.push(child.id); child.parentId = parent.id;
     parent.updatedAt = child.updatedAt = nowIso();
-    this.store.touch();
+    this.touchIssue(parent, child);
     this.emitSub('sub_issue_added', 'parent_issue_added', parent, child, actor);
   }
 
@@ -264,7 +275,7 @@ export class IssueOps {
     if (child.parentId !== parent.id) throw notFound();
     parent.subIssueIds = parent.subIssueIds.filter((x) => x !== child.id); child.parentId = null;
     parent.updatedAt = child.updatedAt = nowIso();
-    this.store.touch();
+    this.touchIssue(parent, child);
     this.emitSub('sub_issue_removed', 'parent_issue_removed', parent, child, actor);
   }
 
@@ -421,15 +432,16 @@ export function registerRest(emu: Emulator) {
   });
 
   // ------------------------------------------------------------------ issues
-  // Rendered list pages, valid until the next write anywhere (visibility is checked before the cache is consulted).
+  // Rendered list pages, valid until the next write to the repository (visibility is checked before the cache is consulted).
   const pages = new Map<string, { v: number; base: string; etag: string; buffer: Buffer }>();
-  const pageJson = (key: string, build: () => string) => {
+  const pageJson = (repoId: number, key: string, build: () => string) => {
     const c = pages.get(key);
-    if (c && c.v === store.version && c.base === emu.base) return { etag: c.etag, buffer: c.buffer };
+    const v = store.repoStamp(repoId);
+    if (c && c.v === v && c.base === emu.base) return { etag: c.etag, buffer: c.buffer };
     const buffer = Buffer.from(build());
     const etag = `W/"${createHash('sha1').update(buffer).digest('hex')}"`;
     if (pages.size > 1000) pages.clear();
-    pages.set(key, { v: store.version, base: emu.base, etag, buffer });
+    pages.set(key, { v, base: emu.base, etag, buffer });
     return { etag, buffer };
   };
   emu.resetHooks.push(() => pages.clear());
@@ -445,8 +457,8 @@ export function registerRest(emu: Emulator) {
     if (!['created', 'updated', 'comments'].includes(sort)) throw validationFailed([{ resource: 'Issue', field: 'sort', code: 'invalid' }]);
     const ck = `${repo.id}:${sort}:${direction}`;
     let sorted = issueCache.get(ck);
-    if (!sorted || sorted.v !== store.version) {
-      sorted = { v: store.version, items: sortIssues([...(store.issuesByRepo.get(repo.id) ?? [])], sort, direction) };
+    if (!sorted || sorted.v !== store.repoStamp(repo.id)) {
+      sorted = { v: store.repoStamp(repo.id), items: sortIssues([...(store.issuesByRepo.get(repo.id) ?? [])], sort, direction) };
       issueCache.set(ck, sorted);
       if (issueCache.size > 500) issueCache.clear();
     }
@@ -483,7 +495,7 @@ export function registerRest(emu: Emulator) {
       });
     }
     const p = paginate(req, items);
-    return { status: 200, ...pageJson(`${req.path}?${req.query}`, () => `[${p.items.map((i) => S().issueJson(i)).join(',')}]`), headers: p.headers };
+    return { status: 200, ...pageJson(repo.id, `${req.path}?${req.query}`, () => `[${p.items.map((i) => S().issueJson(i)).join(',')}]`), headers: p.headers };
   });
   r.add('POST', '/repos/{owner}/{repo}/issues', { auth: 'token', creates: true }, (req) => {
     const repo = ops.repoFor(req, 'create');
@@ -613,7 +625,7 @@ export function registerRest(emu: Emulator) {
     }
     if (b.color !== undefined && b.color.replace(/^#/, '') !== l.color) { changes.color = { from: l.color }; l.color = String(b.color).replace(/^#/, ''); }
     if (b.description !== undefined && b.description !== l.description) { changes.description = { from: l.description ?? '' }; l.description = b.description; }
-    store.touch();
+    store.touchRepo(repo.id);
     emu.hooks.emit('label', 'edited', { label: S().label(l), changes }, { repo, senderId: ops.actorOf(req).id });
     return ok(S().label(l));
   });
@@ -622,7 +634,7 @@ export function registerRest(emu: Emulator) {
     const l = labelOf(repo, req.params.name!);
     const payload = S().label(l);
     store.deleteLabel(l);
-    store.touch();
+    store.touchRepo(repo.id);
     emu.hooks.emit('label', 'deleted', { label: payload }, { repo, senderId: ops.actorOf(req).id });
     return { status: 204 };
   });
@@ -655,7 +667,7 @@ export function registerRest(emu: Emulator) {
       description: b.description ?? null, state: b.state === 'closed' ? 'closed' : 'open', dueOn: b.due_on ? iso(Date.parse(b.due_on)) : null,
       createdAt: now, updatedAt: now, closedAt: b.state === 'closed' ? now : null, creatorId: ops.actorOf(req).id,
     });
-    store.touch();
+    store.touchRepo(repo.id);
     emu.hooks.emit('milestone', 'created', { milestone: S().milestone(m) }, { repo, senderId: ops.actorOf(req).id });
     return { status: 201, body: S().milestone(m), headers: { location: S().milestone(m).url } };
   });
@@ -672,7 +684,7 @@ export function registerRest(emu: Emulator) {
     let stateAction: string | null = null;
     if (b.state !== undefined && b.state !== m.state) { m.state = b.state; m.closedAt = b.state === 'closed' ? nowIso() : null; stateAction = b.state === 'closed' ? 'closed' : 'opened'; }
     m.updatedAt = nowIso();
-    store.touch();
+    store.touchRepo(repo.id);
     const sender = ops.actorOf(req).id;
     if (Object.keys(changes).length) emu.hooks.emit('milestone', 'edited', { milestone: S().milestone(m), changes }, { repo, senderId: sender });
     if (stateAction) emu.hooks.emit('milestone', stateAction, { milestone: S().milestone(m) }, { repo, senderId: sender });
@@ -683,7 +695,7 @@ export function registerRest(emu: Emulator) {
     const m = milestoneOf(repo, req.params.milestone_number!);
     const payload = S().milestone(m);
     store.deleteMilestone(m);
-    store.touch();
+    store.touchRepo(repo.id);
     emu.hooks.emit('milestone', 'deleted', { milestone: payload }, { repo, senderId: ops.actorOf(req).id });
     return { status: 204 };
   });

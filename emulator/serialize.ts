@@ -118,13 +118,14 @@ export class Serializer {
   }
 
   private issueCache = new Map<number, { v: number; base: string; json: string }>();
-  /** JSON text of an issue, cached until the next write anywhere (milestone counts and sub-issue summaries depend on other issues). */
+  /** JSON text of an issue, cached until the next write to its repository (milestone counts and sub-issue summaries depend on sibling issues; writes touch the parent's repository too). */
   issueJson(i: Issue): string {
     const c = this.issueCache.get(i.id);
-    if (c && c.v === this.store.version && c.base === this.base) return c.json;
+    const v = this.store.repoStamp(i.repoId);
+    if (c && c.v === v && c.base === this.base) return c.json;
     const json = JSON.stringify(this.issue(i));
     if (this.issueCache.size > 200000) this.issueCache.clear();
-    this.issueCache.set(i.id, { v: this.store.version, base: this.base, json });
+    this.issueCache.set(i.id, { v, base: this.base, json });
     return json;
   }
 

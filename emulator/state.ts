@@ -123,14 +123,23 @@ export class Store {
     this.reindex();
   }
 
-  /** bumped on every write; caches key on it */
+  /** bumped on every write */
   version = 0;
-  touch(): void { this.version++; }
+  /** bumped by writes that may change any repository's rendering (accounts, types, renames, reindex) */
+  epoch = 0;
+  private repoVer = new Map<number, number>();
+  /** a write that may affect every repository's cached answers */
+  touch(): void { this.version++; this.epoch++; }
+  /** a write confined to these repositories' issues, comments, labels and milestones */
+  touchRepo(...repoIds: number[]): void { this.version++; for (const id of repoIds) this.repoVer.set(id, (this.repoVer.get(id) ?? 0) + 1); }
+  /** cache stamp of a repository's rendered answers */
+  repoStamp(repoId: number): number { return this.epoch * 1e9 + (this.repoVer.get(repoId) ?? 0); }
   private countsCache = new Map<number, { v: number; open: number; ms: Map<number, { open: number; closed: number }> }>();
-  /** open issue count and per-milestone open/closed counts of a repository (cached per version) */
+  /** open issue count and per-milestone open/closed counts of a repository (cached per repository stamp) */
   repoCounts(repoId: number) {
     const c = this.countsCache.get(repoId);
-    if (c && c.v === this.version) return c;
+    const v = this.repoStamp(repoId);
+    if (c && c.v === v) return c;
     const ms = new Map<number, { open: number; closed: number }>();
     let open = 0;
     for (const i of this.issuesByRepo.get(repoId) ?? []) {
@@ -141,7 +150,7 @@ export class Store {
         if (i.state === 'open') m.open++; else m.closed++;
       }
     }
-    const out = { v: this.version, open, ms };
+    const out = { v, open, ms };
     this.countsCache.set(repoId, out);
     return out;
   }
@@ -150,7 +159,7 @@ export class Store {
 
   reindex(): void {
     const d = this.data;
-    this.version++;
+    this.version++; this.epoch++;
     for (const m of [this.accountById, this.accountByLogin, this.repoById, this.repoByName, this.reposByOwner, this.labelById,
       this.labelsByRepo, this.milestoneById, this.milestonesByRepo, this.issueById, this.issuesByRepo, this.issueByNumber,
       this.commentById, this.commentsByIssue, this.commentsByRepo, this.issueTypeById, this.projectById, this.fieldById,

@@ -195,6 +195,22 @@ describe('REST: issues, comments, labels, milestones, types, sub-issues', () => 
     expect(w.violations).toEqual([]);
   });
 
+  it('never serves a stale list page after a write (label rename, cross-repository sub-issue state, new comment)', async () => {
+    const { data: parent } = await o.request('POST /repos/{owner}/{repo}/issues', { ...R, title: 'cache parent', labels: ['cache-label'] });
+    const { data: child } = await o.request('POST /repos/{owner}/{repo}/issues', { owner: 'org-1', repo: 'repo-2', title: 'cache child' });
+    await o.request('POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues', { ...R, issue_number: parent.number, sub_issue_id: Number(child.id) });
+    const page = async () => (await o.request('GET /repos/{owner}/{repo}/issues', { ...R, state: 'all', per_page: 5 })).data.find((i) => i.id === parent.id)!;
+    const first = await page();
+    expect(first.labels.map((l) => (typeof l === 'string' ? l : l.name))).toEqual(['cache-label']);
+    await o.request('PATCH /repos/{owner}/{repo}/labels/{name}', { ...R, name: 'cache-label', new_name: 'renamed-label' });
+    expect((await page()).labels.map((l) => (typeof l === 'string' ? l : l.name))).toEqual(['renamed-label']);
+    await o.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'org-1', repo: 'repo-2', issue_number: child.number, state: 'closed' });
+    expect((await page()).sub_issues_summary).toEqual({ total: 1, completed: 1, percent_completed: 100 });
+    await o.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...R, issue_number: parent.number, body: 'x' });
+    expect((await page()).comments).toBe(1);
+    expect(w.violations).toEqual([]);
+  });
+
   it('refuses writes to archived repositories as GitHub does', async () => {
     w.gh.control.setArchived('org-1/repo-2', true);
     const e = await o.request('POST /repos/{owner}/{repo}/issues', { owner: 'org-1', repo: 'repo-2', title: 'x' }).catch((x) => x);
