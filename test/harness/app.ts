@@ -18,7 +18,7 @@ export interface TestApp {
 }
 
 /** The real app on the run's database, listening on an ephemeral loopback port. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-test-data-'));
   const config = loadConfig(
     {
@@ -31,7 +31,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     },
     overrides,
   );
-  const database = openDatabase(inject('databaseUrl'), { max: 5 });
+  const database = openDatabase(options.databaseUrl ?? inject('databaseUrl'), { max: 5 });
   const { app, services } = await buildApp({ config, database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

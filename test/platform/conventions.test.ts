@@ -146,3 +146,19 @@ describe('sign-in CSRF protection', () => {
     expect(rows.rowCount).toBe(0);
   });
 });
+
+describe('a failure of our own', () => {
+  it('answers 500 internal with the request id and without internals', async () => {
+    // A database that does not answer: every query fails.
+    const broken = await startTestApp({}, { databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' });
+    const c = httpClient(broken.url);
+    try {
+      const res = await c('GET', '/v1/me', { token: 'never-seen-session-token-0123456789' });
+      expectEnvelope(res, 500, 'internal');
+      expect(res.body.error.message).not.toMatch(/pool|pg|sql|Error:|at /i);
+      expect(res.body.error.detail).toBeUndefined();
+    } finally {
+      await broken.close().catch(() => {});
+    }
+  });
+});
