@@ -75,3 +75,4 @@ export async function startEmulator(opts: StartOptions = {}): Promise<RunningEmu
     close: () => emulator.close(),
   };
 }
+export { ControlClient } from './client.js';
