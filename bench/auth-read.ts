@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { benchDatabase } from './support/database.js';
+import { freshDatabase } from '../test/harness/fresh-database.js';
 import { report } from './support/report.js';
 
 const arg = (name: string, fallback: number) => {
@@ -42,7 +42,7 @@ async function load(url: string, token?: string, expectStatus = 200) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-const db = await benchDatabase();
+const db = await freshDatabase('svc_bench');
 const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
   env: { ...process.env, DATABASE_URL: db.url },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -35,25 +35,11 @@ export const scopes = [
 export type Scope = (typeof scopes)[number];
 export const scopeSchema = z.enum(scopes);
 
-/** Scopes that can be given to an API key; `self:read` is implied and `keys:*` never granted. */
-export const grantableScopes = [
-  'workspace:read',
-  'workspace:write',
-  'members:read',
-  'members:write',
-  'codehost:read',
-  'codehost:write',
-  'issues:read',
-  'issues:write',
-  'projects:read',
-  'projects:write',
-  'portals:read',
-  'portals:write',
-  'requests:read',
-  'requests:write',
-  'views:read',
-  'views:write',
-] as const satisfies readonly Scope[];
+/** Scopes that can be given to an API key: all but `self:read` (implied) and `keys:*` (never). */
+export const grantableScopes = scopes.filter(
+  (s): s is Exclude<Scope, 'self:read' | 'keys:read' | 'keys:write'> =>
+    s !== 'self:read' && s !== 'keys:read' && s !== 'keys:write',
+);
 export type GrantableScope = (typeof grantableScopes)[number];
 
 /**

@@ -82,3 +82,23 @@ export function toPage<T, O>(
     nextCursor: more ? codec.encode(binding, sortKey(page[page.length - 1])) : null,
   };
 }
+
+/**
+ * One page of a keyset-paged list: decodes the cursor for this list, fetches `limit + 1` rows
+ * after it, and cuts the page with the next cursor.
+ */
+export async function pagedList<T, O>(
+  codec: CursorCodec,
+  list: {
+    binding: string;
+    cursor: string | undefined;
+    limit: number;
+    fetch: (after: SortValue[] | null, limit: number) => Promise<T[]>;
+    sortKey: (row: T) => SortValue[];
+    present: (row: T) => O;
+  },
+): Promise<{ data: O[]; nextCursor: string | null }> {
+  const after = list.cursor ? codec.decode(list.binding, list.cursor) : null;
+  const rows = await list.fetch(after, list.limit);
+  return toPage(rows, list.limit, list.sortKey, codec, list.binding, list.present);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { scopeSchema } from '../../auth/roles.js';
-import { pageOf, pageQuery, toPage } from '../../platform/pagination.js';
+import { pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
 import { defineRoute } from '../../platform/route.js';
 import { okSchema, uuidParam } from '../../platform/schemas.js';
 import { apiKeySchema, issuedApiKeySchema, presentApiKey } from './schemas.js';
@@ -37,12 +37,15 @@ export const apiKeyRoutes = [
     access: { kind: 'workspace', role: 'admin', scope: 'keys:read' },
     query: z.object(pageQuery),
     response: pageOf(apiKeySchema),
-    async handler({ services, auth, query }) {
-      const binding = `api-keys:${auth.workspace.workspaceId}`;
-      const after = query.cursor ? services.cursors.decode(binding, query.cursor) : null;
-      const rows = await apiKeyStore.listPage(services.database.db, auth.workspace.workspaceId, after, query.limit);
-      return toPage(rows, query.limit, (k) => [k.createdAt.toISOString(), k.id], services.cursors, binding, presentApiKey);
-    },
+    handler: ({ services, auth, query }) =>
+      pagedList(services.cursors, {
+        binding: `api-keys:${auth.workspace.workspaceId}`,
+        cursor: query.cursor,
+        limit: query.limit,
+        fetch: (after, limit) => apiKeyStore.listPage(services.database.db, auth.workspace.workspaceId, after, limit),
+        sortKey: (k) => [k.createdAt.toISOString(), k.id],
+        present: presentApiKey,
+      }),
   }),
 
   defineRoute({

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditEntries } from '../../db/schema/index.js';
-import { keysetAfter, pageOf, pageQuery, toPage } from '../../platform/pagination.js';
+import { keysetAfter, pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
 import { defineRoute } from '../../platform/route.js';
 import { iso, timestamp } from '../../platform/schemas.js';
 import { parseSince } from '../../platform/time-window.js';
@@ -44,34 +44,39 @@ export const auditRoutes = [
       since: z.string().max(64).optional().describe('ISO 8601 instant, or a window such as -7d, -30d, -24h, -2w.'),
     }),
     response: pageOf(auditEntrySchema),
-    async handler({ services, auth, query }) {
+    handler: ({ services, auth, query }) => {
       const workspaceId = auth.workspace.workspaceId;
-      const binding = `audit:${workspaceId}:${query.action ?? ''}`;
-      const after = query.cursor ? services.cursors.decode(binding, query.cursor) : null;
       const since = query.since ? parseSince(query.since, 'since') : null;
-      const rows = await services.database.db
-        .select()
-        .from(auditEntries)
-        .where(
-          and(
-            eq(auditEntries.workspaceId, workspaceId),
-            query.action ? eq(auditEntries.action, query.action) : undefined,
-            since ? gte(auditEntries.createdAt, since) : undefined,
-            after ? keysetAfter([sql`${auditEntries.createdAt}`, sql`${auditEntries.id}`], after, 'desc') : undefined,
-          ),
-        )
-        .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
-        .limit(query.limit + 1);
-      return toPage(rows, query.limit, (r) => [r.createdAt.toISOString(), r.id], services.cursors, binding, (r) => ({
-        id: r.id,
-        action: r.action,
-        actor: r.actor as z.infer<typeof auditEntrySchema>['actor'],
-        target: { type: r.targetType, id: r.targetId },
-        before: (r.before as Record<string, unknown> | null) ?? null,
-        after: (r.after as Record<string, unknown> | null) ?? null,
-        requestId: r.requestId,
-        createdAt: iso(r.createdAt),
-      }));
+      return pagedList(services.cursors, {
+        binding: `audit:${workspaceId}:${query.action ?? ''}`,
+        cursor: query.cursor,
+        limit: query.limit,
+        fetch: (after, limit) =>
+          services.database.db
+            .select()
+            .from(auditEntries)
+            .where(
+              and(
+                eq(auditEntries.workspaceId, workspaceId),
+                query.action ? eq(auditEntries.action, query.action) : undefined,
+                since ? gte(auditEntries.createdAt, since) : undefined,
+                after ? keysetAfter([sql`${auditEntries.createdAt}`, sql`${auditEntries.id}`], after, 'desc') : undefined,
+              ),
+            )
+            .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+            .limit(limit + 1),
+        sortKey: (r) => [r.createdAt.toISOString(), r.id],
+        present: (r) => ({
+          id: r.id,
+          action: r.action,
+          actor: r.actor as z.infer<typeof auditEntrySchema>['actor'],
+          target: { type: r.targetType, id: r.targetId },
+          before: (r.before as Record<string, unknown> | null) ?? null,
+          after: (r.after as Record<string, unknown> | null) ?? null,
+          requestId: r.requestId,
+          createdAt: iso(r.createdAt),
+        }),
+      });
     },
   }),
 ];

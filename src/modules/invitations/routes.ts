@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../../auth/roles.js';
-import { pageOf, pageQuery, toPage } from '../../platform/pagination.js';
+import { pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
 import { defineRoute } from '../../platform/route.js';
 import { okSchema, uuidParam } from '../../platform/schemas.js';
 import { workspaceSchema } from '../workspaces/schemas.js';
@@ -34,12 +34,15 @@ export const invitationRoutes = [
     access: { kind: 'workspace', role: 'admin', scope: 'members:read' },
     query: z.object(pageQuery),
     response: pageOf(invitationSchema),
-    async handler({ services, auth, query }) {
-      const binding = `invitations:${auth.workspace.workspaceId}`;
-      const after = query.cursor ? services.cursors.decode(binding, query.cursor) : null;
-      const rows = await invitationStore.listPendingPage(services.database.db, auth.workspace.workspaceId, after, query.limit);
-      return toPage(rows, query.limit, (i) => [i.createdAt.toISOString(), i.id], services.cursors, binding, presentInvitation);
-    },
+    handler: ({ services, auth, query }) =>
+      pagedList(services.cursors, {
+        binding: `invitations:${auth.workspace.workspaceId}`,
+        cursor: query.cursor,
+        limit: query.limit,
+        fetch: (after, limit) => invitationStore.listPendingPage(services.database.db, auth.workspace.workspaceId, after, limit),
+        sortKey: (i) => [i.createdAt.toISOString(), i.id],
+        present: presentInvitation,
+      }),
   }),
 
   defineRoute({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../../auth/roles.js';
-import { pageOf, pageQuery, toPage } from '../../platform/pagination.js';
+import { pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
 import { defineRoute } from '../../platform/route.js';
 import { okSchema, uuidParam } from '../../platform/schemas.js';
 import { memberSchema, presentMember } from './schemas.js';
@@ -18,12 +18,15 @@ export const memberRoutes = [
     access: { kind: 'workspace', role: 'viewer', scope: 'members:read' },
     query: z.object(pageQuery),
     response: pageOf(memberSchema),
-    async handler({ services, auth, query }) {
-      const binding = `members:${auth.workspace.workspaceId}`;
-      const after = query.cursor ? services.cursors.decode(binding, query.cursor) : null;
-      const rows = await memberStore.listPage(services.database.db, auth.workspace.workspaceId, after, query.limit);
-      return toPage(rows, query.limit, (m) => [m.createdAt.toISOString(), m.membershipId], services.cursors, binding, presentMember);
-    },
+    handler: ({ services, auth, query }) =>
+      pagedList(services.cursors, {
+        binding: `members:${auth.workspace.workspaceId}`,
+        cursor: query.cursor,
+        limit: query.limit,
+        fetch: (after, limit) => memberStore.listPage(services.database.db, auth.workspace.workspaceId, after, limit),
+        sortKey: (m) => [m.createdAt.toISOString(), m.membershipId],
+        present: presentMember,
+      }),
   }),
 
   defineRoute({
