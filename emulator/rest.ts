@@ -124,7 +124,7 @@ export class IssueOps {
       id: this.store.nextId(), repoId: repo.id, number: repo.nextNumber++, title: String(input.title), body: input.body ?? null,
       state: 'open', stateReason: null, userId: actor.id, labelIds: [], assigneeIds: [], milestoneId: null, locked: false, lockReason: null,
       commentCount: 0, createdAt: now, updatedAt: now, closedAt: null, closedById: null, typeId: null, parentId: null, subIssueIds: [],
-      isPull: false, draft: false,
+      isPull: false, draft: false, appId: actor.type === 'Bot' ? this.store.data.app.id : null,
     };
     if (push) {
       if (input.labels !== undefined) issue.labelIds = this.resolveLabels(repo, input.labels, actor.id);
@@ -209,7 +209,7 @@ export class IssueOps {
 
   addComment(repo: Repo, issue: Issue, actor: Account, body: string): Comment {
     const now = nowIso();
-    const c = this.store.addComment({ id: this.store.nextId(), repoId: repo.id, issueId: issue.id, userId: actor.id, body, createdAt: now, updatedAt: now });
+    const c = this.store.addComment({ id: this.store.nextId(), repoId: repo.id, issueId: issue.id, userId: actor.id, body, createdAt: now, updatedAt: now, appId: actor.type === 'Bot' ? this.store.data.app.id : null });
     issue.commentCount++; issue.updatedAt = now;
     this.touchIssue(issue);
     this.hooks.emit('issue_comment', 'created', { issue: this.ser.issue(issue), comment: this.ser.comment(c) }, { repo, senderId: actor.id });
@@ -544,6 +544,40 @@ export function registerRest(emu: Emulator) {
     if (!l || !issue.labelIds.includes(l.id)) throw new ApiError(404, 'Label does not exist');
     ops.updateIssue(repo, issue, ops.actorOf(req), { labels: issue.labelIds.filter((x) => x !== l.id).map((id) => store.labelById.get(id)!.name) }, true);
     return ok(issue.labelIds.map((id) => S().label(store.labelById.get(id)!)));
+  });
+
+  const labelsOf = (issue: Issue) => issue.labelIds.map((id) => S().label(store.labelById.get(id)!));
+  r.add('PUT', '/repos/{owner}/{repo}/issues/{issue_number}/labels', { auth: 'token' }, (req) => {
+    const repo = ops.repoFor(req, 'write');
+    const issue = ops.issueOf(repo, req.params.issue_number!);
+    const names = Array.isArray(req.body) ? req.body : req.body?.labels ?? [];
+    ops.updateIssue(repo, issue, ops.actorOf(req), { labels: names }, true);
+    return ok(labelsOf(issue));
+  });
+  r.add('DELETE', '/repos/{owner}/{repo}/issues/{issue_number}/labels', { auth: 'token' }, (req) => {
+    const repo = ops.repoFor(req, 'write');
+    const issue = ops.issueOf(repo, req.params.issue_number!);
+    ops.updateIssue(repo, issue, ops.actorOf(req), { labels: [] }, true);
+    return { status: 204 };
+  });
+  r.add('GET', '/repos/{owner}/{repo}/issues/{issue_number}/labels', { auth: 'any' }, (req) => {
+    const repo = ops.repoFor(req);
+    const p = paginate(req, labelsOf(ops.issueOf(repo, req.params.issue_number!)));
+    return ok(p.items, p.headers);
+  });
+  r.add('POST', '/repos/{owner}/{repo}/issues/{issue_number}/assignees', { auth: 'token' }, (req) => {
+    const repo = ops.repoFor(req, 'write');
+    const issue = ops.issueOf(repo, req.params.issue_number!);
+    const cur = issue.assigneeIds.map((id) => store.accountById.get(id)!.login);
+    ops.updateIssue(repo, issue, ops.actorOf(req), { assignees: [...cur, ...(req.body?.assignees ?? [])] }, true);
+    return { status: 201, body: S().issue(issue) };
+  });
+  r.add('DELETE', '/repos/{owner}/{repo}/issues/{issue_number}/assignees', { auth: 'token' }, (req) => {
+    const repo = ops.repoFor(req, 'write');
+    const issue = ops.issueOf(repo, req.params.issue_number!);
+    const drop = new Set<string>((req.body?.assignees ?? []).map((x: string) => x.toLowerCase()));
+    ops.updateIssue(repo, issue, ops.actorOf(req), { assignees: issue.assigneeIds.map((id) => store.accountById.get(id)!.login).filter((l) => !drop.has(l.toLowerCase())) }, true);
+    return ok(S().issue(issue));
   });
 
   // ------------------------------------------------------------------ comments

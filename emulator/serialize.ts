@@ -2,6 +2,22 @@
 import { nodeId } from './ids.js';
 import type { Account, Comment, Installation, Issue, IssueType, Label, Milestone, Repo, Store } from './state.js';
 
+const HOOK_APP_EVENTS = new Set(['issues', 'issue_comment', 'label', 'milestone', 'repository', 'pull_request', 'push', 'member', 'membership', 'organization', 'release']);
+
+/** Applies `app(true)`'s event filter to every embedded performed_via_github_app of a webhook payload. */
+export function hookSafe(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(hookSafe);
+  if (!x || typeof x !== 'object') return x;
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) {
+    if (k === 'performed_via_github_app' && v && typeof v === 'object') {
+      const app = v as { events?: string[] };
+      o[k] = { ...app, events: (app.events ?? []).filter((e) => HOOK_APP_EVENTS.has(e)) };
+    } else o[k] = v && typeof v === 'object' ? hookSafe(v) : v;
+  }
+  return o;
+}
+
 export class Serializer {
   constructor(public store: Store, public base: string) {}
 
@@ -144,7 +160,7 @@ export class Serializer {
       comments: i.commentCount, created_at: i.createdAt, updated_at: i.updatedAt, closed_at: i.closedAt,
       author_association: this.association(i.userId, r), active_lock_reason: i.lockReason, body: i.body,
       closed_by: i.closedById != null ? this.userById(i.closedById) : null,
-      reactions: this.reactions(`${u}/reactions`), timeline_url: `${u}/timeline`, performed_via_github_app: null,
+      reactions: this.reactions(`${u}/reactions`), timeline_url: `${u}/timeline`, performed_via_github_app: i.appId ? this.app() : null,
       state_reason: i.stateReason, sub_issues_summary: this.subIssuesSummary(i),
       type: i.typeId != null ? this.issueType(this.store.issueTypeById.get(i.typeId)) : null,
     };
@@ -178,7 +194,7 @@ export class Serializer {
       url: `${this.base}/repos/${full}/issues/comments/${c.id}`, html_url: `${this.base}/${full}/issues/${i?.number ?? 0}#issuecomment-${c.id}`,
       issue_url: `${this.base}/repos/${full}/issues/${i?.number ?? 0}`, id: c.id, node_id: nodeId('IssueComment', c.id),
       user: this.userById(c.userId), created_at: c.createdAt, updated_at: c.updatedAt, author_association: this.association(c.userId, r),
-      body: c.body, reactions: this.reactions(`${this.base}/repos/${full}/issues/comments/${c.id}/reactions`), performed_via_github_app: null,
+      body: c.body, reactions: this.reactions(`${this.base}/repos/${full}/issues/comments/${c.id}/reactions`), performed_via_github_app: c.appId ? this.app() : null,
     };
   }
 
@@ -198,12 +214,18 @@ export class Serializer {
     };
   }
 
-  app() {
+  /**
+   * The app as an integration object. In webhook payloads (`hook`), `events` keeps only names that the
+   * published webhook description's enum for `performed_via_github_app.events` admits (it lacks newer events
+   * such as projects_v2_item and sub_issues, which GitHub does send).
+   */
+  app(hook = false) {
     const a = this.store.data.app;
+    const events = hook ? a.events.filter((e) => HOOK_APP_EVENTS.has(e)) : a.events;
     return {
       id: a.id, slug: a.slug, node_id: nodeId('App', a.id), client_id: a.clientId, owner: this.userById(a.ownerId), name: a.name,
       description: 'GitHub App served by the emulator', external_url: this.base, html_url: `${this.base}/apps/${a.slug}`,
-      created_at: a.createdAt, updated_at: a.createdAt, permissions: a.permissions, events: a.events, installations_count: this.store.data.installations.length,
+      created_at: a.createdAt, updated_at: a.createdAt, permissions: a.permissions, events, installations_count: this.store.data.installations.length,
     };
   }
 }

@@ -2,7 +2,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { nodeId } from './ids.js';
 import type { Repo, Store, Account } from './state.js';
-import type { Serializer } from './serialize.js';
+import { hookSafe, type Serializer } from './serialize.js';
 
 export interface Delivery {
   id: number;
@@ -67,7 +67,7 @@ export class Webhooks {
     }
     const ser = this.ser();
     const account = this.store.accountById.get(accountId);
-    const payload: Record<string, unknown> = { ...(action ? { action } : {}), ...body };
+    const payload: Record<string, unknown> = { ...(action ? { action } : {}), ...(hookSafe(body) as Record<string, unknown>) };
     if (where.repo && !('repository' in payload)) payload.repository = ser.hookRepo(where.repo);
     if (account?.type === 'Organization' && !('organization' in payload)) payload.organization = this.orgSimple(account);
     payload.sender = ser.userById(where.senderId);

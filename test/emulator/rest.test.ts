@@ -153,6 +153,24 @@ describe('REST: issues, comments, labels, milestones, types, sub-issues', () => 
     expect(w.violations).toEqual([]);
   });
 
+  it('sets, adds and removes issue labels and assignees through their own routes; marks app-made issues', async () => {
+    const { data: issue } = await o.request('POST /repos/{owner}/{repo}/issues', { ...R, title: 'routes' });
+    expect(issue.performed_via_github_app!.slug).toBe(w.gh.app.slug);
+    expect(issue.user!.type).toBe('Bot');
+    const set = await o.request('PUT /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...R, issue_number: issue.number, labels: ['bug', 'question'] });
+    expect(set.data.map((l) => l.name)).toEqual(['bug', 'question']);
+    const added = await o.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...R, issue_number: issue.number, labels: ['customer'] });
+    expect(added.data.map((l) => l.name)).toEqual(['bug', 'question', 'customer']);
+    await o.request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', { ...R, issue_number: issue.number, name: 'question' });
+    expect((await o.request('GET /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...R, issue_number: issue.number })).data.map((l) => l.name)).toEqual(['bug', 'customer']);
+    await o.request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...R, issue_number: issue.number });
+    const asg = await o.request('POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', { ...R, issue_number: issue.number, assignees: ['alice', 'bob', 'carol'] });
+    expect(asg.data.assignees!.map((a) => a.login)).toEqual(['alice', 'bob']);
+    const un = await o.request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', { ...R, issue_number: issue.number, assignees: ['alice'] });
+    expect(un.data.assignees!.map((a) => a.login)).toEqual(['bob']);
+    expect(w.violations).toEqual([]);
+  });
+
   it('handles comments, labels, milestones CRUD with webhooks', async () => {
     const { data: issue } = await o.request('POST /repos/{owner}/{repo}/issues', { ...R, title: 'comments' });
     const { data: c } = await o.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...R, issue_number: issue.number, body: 'one' });
