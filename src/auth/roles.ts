@@ -44,10 +44,13 @@ export type GrantableScope = (typeof grantableScopes)[number];
 
 /**
  * Whether a key's scopes allow an operation needing `needed`. An empty list is not narrowed.
- * `self:read` (who am I) and scope-less operations are open to every credential.
+ * `self:read` (who am I) and scope-less operations are open to every credential. `keys:*` can
+ * never be granted to a key, so no key, narrowed or not, manages keys: otherwise an expiring key
+ * could mint itself a permanent successor.
  */
 export function scopesAllow(keyScopes: readonly string[], needed: Scope | null): boolean {
   if (needed === null || needed === 'self:read') return true;
+  if (needed === 'keys:read' || needed === 'keys:write') return false;
   if (keyScopes.length === 0) return true;
   return keyScopes.includes(needed);
 }

@@ -45,6 +45,7 @@ export const signInRoutes = [
       'Verifies `challengeToken` (the challenge widget on the sign-up form) with the provider before anything is created, and checks the hostname it was solved on. No token: 422 with the message "This form needs its challenge completed." A token that fails, or was solved on another site: 403. Verifier unreachable: 502 `dependency_error`, and no account is created. A deployment with no challenge secret configured does not check. On success the session cookie is set and the session token is returned in `token` (and the `set-auth-token` header).',
     tags: ['Sign-in'],
     access: { kind: 'public' },
+    extraErrors: [403, 502],
     body: z.object({
       name: z.string().min(1).max(200),
       email: z.email().max(320),

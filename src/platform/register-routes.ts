@@ -32,6 +32,7 @@ function errorStatusesOf(route: AnyRoute): number[] {
   if (route.access.kind !== 'public') statuses.push(401, 403);
   if (route.access.kind === 'workspace' && route.method !== 'GET' && !route.access.billingExempt) statuses.push(402);
   if (route.codehost) statuses.push(502, 503, 504);
+  for (const s of route.extraErrors ?? []) if (!statuses.includes(s)) statuses.push(s);
   return statuses.sort();
 }
 

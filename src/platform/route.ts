@@ -46,6 +46,8 @@ export interface RouteDefinition<
   creates?: boolean;
   /** Calls the code host; documents the 502/503/504 answers. */
   codehost?: boolean;
+  /** Error statuses this operation can answer beyond those its access implies (documented). */
+  extraErrors?: number[];
   params?: P;
   query?: Q;
   body?: B;

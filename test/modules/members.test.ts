@@ -209,6 +209,22 @@ describe('invitations', () => {
     expect((await call('POST', '/account/invitations/lookup', { body: { token: 'x'.repeat(43) } })).status).toBe(404);
   });
 
+  it('refuses joining a workspace whose billing has lapsed, and lets it join once settled', async () => {
+    const owner = await signUp(call);
+    const ws = await createWorkspace(call, owner);
+    const invitee = await signUp(call);
+    await call('POST', '/v1/invitations', { token: owner.token, workspaceId: ws.id, body: { email: invitee.email, role: 'member' } });
+    const token = invitationTokenIn((await smtp.lastTo(invitee.email)).text);
+    // No billing route yet; the accept reads the standing inside its own transaction.
+    await t.database.pool.query(`update workspaces set billing_standing = 'lapsed' where id = $1`, [ws.id]);
+    const refused = await call('POST', '/account/invitations/accept', { token: invitee.token, body: { token } });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.code).toBe('payment_required');
+    expect((await call('GET', '/v1/me', { token: invitee.token })).body.workspaceCount).toBe(0);
+    await t.database.pool.query(`update workspaces set billing_standing = 'active' where id = $1`, [ws.id]);
+    expect((await call('POST', '/account/invitations/accept', { token: invitee.token, body: { token } })).status).toBe(200);
+  });
+
   it('refuses inviting an existing member, and owners are invited only by owners', async () => {
     const owner = await signUp(call);
     const ws = await createWorkspace(call, owner);

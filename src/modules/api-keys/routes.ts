@@ -53,9 +53,10 @@ export const apiKeyRoutes = [
     method: 'DELETE',
     path: '/v1/api-keys/:apiKeyId',
     summary: 'Revoke an API key',
-    description: 'The key stops working at once, in every process, and stops being listed. A revoked key reads exactly like one that never existed.',
+    description:
+      'The key stops working at once, in every process, and stops being listed. A revoked key reads exactly like one that never existed. Allowed on a lapsed workspace: a leaked key must never wait for a payment.',
     tags: ['API keys'],
-    access: { kind: 'workspace', role: 'admin', scope: 'keys:write' },
+    access: { kind: 'workspace', role: 'admin', scope: 'keys:write', billingExempt: true },
     params: uuidParam('apiKeyId'),
     response: okSchema,
     async handler({ services, auth, params, request }) {

@@ -88,6 +88,11 @@ export const invitationService = {
         throw forbidden('This invitation was sent to another e-mail address.', 'Sign in with the address the invitation was sent to.');
       }
       const workspaceId = invitation.workspaceId;
+      const workspace = (await workspaceStore.find(tx, workspaceId))!;
+      // Joining is a write in that workspace, refused like any other while billing has lapsed.
+      if (workspace.billingStanding === 'lapsed') {
+        throw new ApiError('payment_required', { remedy: 'Ask the workspace owner to settle billing, then accept again.' });
+      }
       if (await workspaceStore.membershipOf(tx, workspaceId, auth.principal.userId)) {
         throw conflict('You are already a member of this workspace.');
       }
@@ -103,7 +108,6 @@ export const invitationService = {
         requestId,
       });
       await announceCredentialChange(tx);
-      const workspace = (await workspaceStore.find(tx, workspaceId))!;
       return presentWorkspace(workspace, invitation.role as Role);
     });
     services.credentials.cache.clear();

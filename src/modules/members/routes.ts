@@ -50,9 +50,9 @@ export const memberRoutes = [
     path: '/v1/members/:memberId',
     summary: 'Remove a member',
     description:
-      '`memberId` is the membershipId from GET /v1/members. Their API keys stop working at once. The last owner cannot be removed (409); only an owner can remove an owner. Issues and comments they wrote in the code host are untouched.',
+      '`memberId` is the membershipId from GET /v1/members. Their API keys stop working at once. The last owner cannot be removed (409); only an owner can remove an owner. Issues and comments they wrote in the code host are untouched. Allowed on a lapsed workspace, so access can always be taken away.',
     tags: ['Members'],
-    access: { kind: 'workspace', role: 'admin', scope: 'members:write' },
+    access: { kind: 'workspace', role: 'admin', scope: 'members:write', billingExempt: true },
     params: uuidParam('memberId'),
     response: okSchema,
     async handler({ services, auth, params, request }) {
