@@ -166,6 +166,15 @@ export class Projects {
     }
   }
 
+  setArchived(it: ProjectItem, archived: boolean, actorId: number) {
+    if (!!it.archivedAt === archived) return;
+    const from = it.archivedAt;
+    it.archivedAt = archived ? nowIso() : null;
+    it.updatedAt = nowIso();
+    this.store.touchRepo();
+    this.emit(archived ? 'archived' : 'restored', it, actorId, { archived_at: { from, to: it.archivedAt } });
+  }
+
   move(it: ProjectItem, afterId: number | null, actorId: number) {
     const p = this.store.projectById.get(it.projectId)!;
     const before = this.items(p);

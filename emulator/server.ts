@@ -253,7 +253,7 @@ export class Emulator {
     return new ApiError(403, `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${randomBytes(4).toString('hex').toUpperCase()}.`,
       { documentation_url: SECONDARY_DOC }, { 'retry-after': String(this.limits.retryAfter) });
   }
-  private contentAllowed(subject: string): boolean {
+  contentAllowed(subject: string): boolean {
     const now = Date.now();
     let arr = this.contentLog.get(subject);
     if (!arr) { arr = []; this.contentLog.set(subject, arr); }

@@ -39,8 +39,11 @@ function conn<T>(all: T[], a: ConnArgs, wrap: (t: T) => unknown) {
 
 const COLOR = (c: string | null | undefined) => (c ?? 'gray').toUpperCase();
 
+const CREATES = new Set(['createIssue', 'addComment', 'addProjectV2DraftIssue', 'addProjectV2ItemById']);
+
 export class GqlContext {
   projects: Projects;
+  nodeCount = 0;
   constructor(public emu: Emulator, public ops: IssueOps, public principal: Principal, public cost: number, public bucketInfo: () => { limit: number; used: number; reset: number }) {
     this.projects = new Projects(emu);
   }
@@ -395,6 +398,18 @@ function mutations(ctx: GqlContext) {
       ctx.projects.setValue(it, f, null, ctx.actor().id);
       return { clientMutationId: input.clientMutationId ?? null, projectV2Item: () => ctx.item(it) };
     },
+    archiveProjectV2Item: ({ input }: In) => {
+      const p = ctx.projectByNode(input.projectId);
+      const it = ctx.itemByNode(p, input.itemId);
+      ctx.projects.setArchived(it, true, ctx.actor().id);
+      return { clientMutationId: input.clientMutationId ?? null, item: () => ctx.item(it) };
+    },
+    unarchiveProjectV2Item: ({ input }: In) => {
+      const p = ctx.projectByNode(input.projectId);
+      const it = ctx.itemByNode(p, input.itemId);
+      ctx.projects.setArchived(it, false, ctx.actor().id);
+      return { clientMutationId: input.clientMutationId ?? null, item: () => ctx.item(it) };
+    },
     updateProjectV2ItemPosition: ({ input }: In) => {
       const p = ctx.projectByNode(input.projectId);
       const it = ctx.itemByNode(p, input.itemId);
@@ -495,13 +510,14 @@ function queryRoot(ctx: GqlContext) {
     nodes: ({ ids }: { ids: string[] }) => ids.map((id) => { try { return ctx.node(id); } catch { return null; } }),
     rateLimit: () => {
       const b = ctx.bucketInfo();
-      return { cost: ctx.cost, limit: b.limit, used: b.used + ctx.cost, remaining: Math.max(0, b.limit - b.used - ctx.cost), resetAt: iso(b.reset * 1000), nodeCount: 0 };
+      return { cost: ctx.cost, limit: b.limit, used: b.used + ctx.cost, remaining: Math.max(0, b.limit - b.used - ctx.cost), resetAt: iso(b.reset * 1000), nodeCount: ctx.nodeCount };
     },
   };
 }
 
 // ---------------------------------------------------------------------------- cost
-interface CostResult { cost: number; errors: GraphQLError[] }
+interface CostResult { cost: number; nodes: number; errors: GraphQLError[] }
+const MAX_NODES = 500_000;
 
 /** GitHub's rule: sum over connections of the requests needed (product of parents' first/last), /100, rounded, at least 1. */
 export function computeCost(schema: GraphQLSchema, doc: DocumentNode, op: OperationDefinitionNode, vars: Record<string, unknown>): CostResult {
@@ -509,6 +525,7 @@ export function computeCost(schema: GraphQLSchema, doc: DocumentNode, op: Operat
   for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) frags.set(d.name.value, d);
   const errors: GraphQLError[] = [];
   let requests = 0;
+  let nodes = 0;
   const argVal = (f: FieldNode, name: string): number | undefined => {
     const a = f.arguments?.find((x) => x.name.value === name);
     if (!a) return undefined;
@@ -550,6 +567,7 @@ export function computeCost(schema: GraphQLSchema, doc: DocumentNode, op: Operat
             continue;
           }
           requests += mult;
+          nodes += mult * n;
           walk(sel.selectionSet, def.type, mult * Math.max(1, n), [...path, name]);
         } else {
           const inner = getNullableType(def.type);
@@ -560,7 +578,10 @@ export function computeCost(schema: GraphQLSchema, doc: DocumentNode, op: Operat
   };
   const root = op.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
   walk(op.selectionSet, root, 1, [op.operation]);
-  return { cost: Math.max(1, Math.round(requests / 100)), errors };
+  if (nodes > MAX_NODES && !errors.length) {
+    errors.push(new GraphQLError(`This query requests up to ${nodes.toLocaleString('en-US')} possible nodes which exceeds the maximum limit of ${MAX_NODES.toLocaleString('en-US')}.`, { extensions: { type: 'MAX_NODE_LIMIT_EXCEEDED' } }));
+  }
+  return { cost: Math.max(1, Math.round(requests / 100)), nodes, errors };
 }
 
 /** graphql-js messages rewritten to GitHub's wording where GitHub's differs. */
@@ -594,7 +615,7 @@ export function registerGraphql(emu: Emulator, ops: IssueOps) {
     const op = body.operationName ? ops_.find((o) => o.name?.value === body.operationName) : ops_[0];
     if (!op) return { status: 200, body: { errors: [{ message: 'No operation named ' + body.operationName }] }, cost: 0, noEtag: true };
     const vars = (body.variables ?? {}) as Record<string, unknown>;
-    const { cost, errors } = computeCost(schema, doc, op, vars);
+    const { cost, nodes, errors } = computeCost(schema, doc, op, vars);
     if (errors.length) return { status: 200, body: { errors: errors.map((e) => ({ type: e.extensions.type, path: e.path, locations: e.locations, message: e.message })) }, cost: 0, noEtag: true };
     const subject = emu.subject(p, '');
     const bucket = req.internal ? { limit: emu.limits.graphqlLimit, used: 0, reset: Math.floor(Date.now() / 1000) + 3600 } : emu.bucket('graphql', subject);
@@ -602,7 +623,13 @@ export function registerGraphql(emu: Emulator, ops: IssueOps) {
       const who = p.kind === 'installation' ? `installation ID ${p.installation.id}` : p.kind === 'user' ? `user ID ${p.user.id}` : 'app';
       return { status: 200, body: { errors: [{ type: 'RATE_LIMITED', code: 'graphql_rate_limit', message: `API rate limit already exceeded for ${who}.` }] }, cost: 0, noEtag: true };
     }
+    // GraphQL mutations that create content count towards the content-creation secondary limit, as on GitHub
+    if (op.operation === 'mutation' && !req.internal && (p.kind === 'installation' || p.kind === 'user')) {
+      const creates = op.selectionSet.selections.filter((sel) => sel.kind === Kind.FIELD && CREATES.has(sel.name.value)).length;
+      for (let i = 0; i < creates; i++) if (!emu.contentAllowed(subject)) throw emu.secondary();
+    }
     const ctx = new GqlContext(emu, ops, p, cost, () => bucket);
+    ctx.nodeCount = nodes;
     const root = op.operation === 'mutation' ? mutations(ctx) : queryRoot(ctx);
     const result = await execute({ schema, document: doc, rootValue: root, contextValue: ctx, variableValues: vars, operationName: body.operationName });
     const out: Record<string, unknown> = { data: result.data ?? null };

@@ -102,6 +102,10 @@ describe('GraphQL over GitHub\'s schema', () => {
     expect(e3.errors[0].type).toBe('EXCESSIVE_PAGINATION');
     const e4 = await gql('query { repository(owner: "outside-org", name: "hidden") { id } }').catch((e) => e);
     expect(e4.errors[0].type).toBe('NOT_FOUND');
+    const e5 = await gql(`query { organization(login: "org-1") { projectsV2(first: 100) { nodes { items(first: 100) { nodes { fieldValues(first: 100) { totalCount } } } } } } }`).catch((e) => e);
+    expect(e5.errors[0].type).toBe('MAX_NODE_LIMIT_EXCEEDED');
+    const okq = await gql('query { repository(owner: "org-1", name: "repo-1") { issues(first: 10) { nodes { labels(first: 5) { totalCount } } } } rateLimit { cost nodeCount } }');
+    expect(okq.rateLimit).toEqual({ cost: 1, nodeCount: 60 });
   });
 
   it('serves issues with labels, comments, issueType, subIssuesSummary and resolves node ids', async () => {
@@ -164,11 +168,14 @@ describe('GraphQL over GitHub\'s schema', () => {
     expect(after.node.fieldValueByName).toBeNull();
     const moved = await gql(`mutation($p: ID!, $i: ID!) { updateProjectV2ItemPosition(input: {projectId: $p, itemId: $i}) { items(first: 1) { nodes { id } } } }`, { p: p.id, i: itemId });
     expect(moved.updateProjectV2ItemPosition.items.nodes[0].id).toBe(itemId);
+    await gql(`mutation($p: ID!, $i: ID!) { archiveProjectV2Item(input: {projectId: $p, itemId: $i}) { item { isArchived } } }`, { p: p.id, i: itemId });
+    const un = await gql(`mutation($p: ID!, $i: ID!) { unarchiveProjectV2Item(input: {projectId: $p, itemId: $i}) { item { isArchived } } }`, { p: p.id, i: itemId });
+    expect(un.unarchiveProjectV2Item.item.isArchived).toBe(false);
     const del = await gql(`mutation($p: ID!, $i: ID!) { deleteProjectV2Item(input: {projectId: $p, itemId: $i}) { deletedItemId } }`, { p: p.id, i: itemId });
     expect(del.deleteProjectV2Item.deletedItemId).toBe(itemId);
     await w.gh.control.webhooksIdle();
     const actions = w.receiver.received.filter((d) => d.event === 'projects_v2_item' && d.body.projects_v2_item.node_id === itemId).map((d) => d.body.action);
-    expect(actions).toEqual(['created', 'edited', 'edited', 'edited', 'edited', 'edited', 'edited', 'edited', 'reordered', 'deleted']);
+    expect(actions).toEqual(['created', 'edited', 'edited', 'edited', 'edited', 'edited', 'edited', 'edited', 'reordered', 'archived', 'restored', 'deleted']);
     expect(w.violations).toEqual([]);
   });
 

@@ -88,6 +88,15 @@ describe('limits, faults, latency, request log', () => {
     expect(e.response.headers['retry-after']).toBeDefined();
     // reads are not content creation
     expect((await o.request('GET /repos/{owner}/{repo}/labels', R)).status).toBe(200);
+    // GraphQL mutations that create content share the same counter
+    w.gh.control.resetBudgets();
+    w.gh.control.setLimits({ contentPerMinute: 1 });
+    const repoId = (await o.request('GET /repos/{owner}/{repo}', R)).data.node_id;
+    const m = 'mutation($r: ID!) { createIssue(input: {repositoryId: $r, title: "via graphql"}) { issue { number } } }';
+    expect(((await o.graphql(m, { r: repoId })) as any).createIssue.issue.number).toBeGreaterThan(0);
+    const g: any = await o.graphql(m, { r: repoId }).catch((x: unknown) => x);
+    expect(g.status).toBe(403);
+    expect(g.response.headers['retry-after']).toBeDefined();
     expect(w.violations).toEqual([]);
   });
 
