@@ -74,6 +74,20 @@ export function restValidator(method: string, template: string, status: number):
   return v;
 }
 
+/** Headers the description gives for an operation's response (lower-cased names). */
+export function restHeaders(method: string, template: string, status: number): Record<string, Json> {
+  const spec = restSpecDoc();
+  let resp = spec.paths[template]?.[method.toLowerCase()]?.responses?.[String(status)];
+  if (resp?.$ref) resp = spec.components.responses[resp.$ref.split('/').pop()];
+  const out: Record<string, Json> = {};
+  for (const [name, h] of Object.entries((resp?.headers ?? {}) as Record<string, Json>)) {
+    out[name.toLowerCase()] = h.$ref ? spec.components.headers[String(h.$ref).split('/').pop()!] : h;
+  }
+  return out;
+}
+
+const LINK_RE = /^<[^>]+>; rel="(next|prev|first|last)"(, <[^>]+>; rel="(next|prev|first|last)")*$/;
+
 let hookSpec: Json | null = null;
 let hookAjv: AjvInstance | null = null;
 const hookCache = new Map<string, ValidateFunction>();
@@ -97,9 +111,17 @@ const fmt = (v: ValidateFunction) => (v.errors ?? []).slice(0, 8).map((e) => `${
 /** Validate every REST answer and webhook payload of `emu`; violations are collected in the returned array. */
 export function attachValidators(emu: Emulator): Violation[] {
   const violations: Violation[] = [];
-  emu.onResponse = ({ method, template, status, body }) => {
+  emu.onResponse = ({ method, template, status, body, headers }) => {
     if (template === '/graphql' || template.startsWith('/login/oauth') || template === '/') return;
     try {
+      const described = restHeaders(method, template, status);
+      for (const [name, h] of Object.entries(described)) {
+        const value = headers[name];
+        if (value === undefined) continue;
+        if (h.schema?.type === 'string' && typeof value !== 'string') violations.push({ kind: 'rest', what: `${method} ${template} ${status} header ${name}`, errors: 'not a string' });
+        if (name === 'link' && !LINK_RE.test(value)) violations.push({ kind: 'rest', what: `${method} ${template} ${status} header link`, errors: `malformed: ${value}` });
+      }
+      if (headers.link && !described.link) violations.push({ kind: 'rest', what: `${method} ${template} ${status}`, errors: 'Link header on an operation the description does not paginate' });
       const v = restValidator(method, template, status);
       if (v && !v(body)) violations.push({ kind: 'rest', what: `${method} ${template} ${status}`, errors: fmt(v) });
       if (process.env.EMULATOR_DEBUG_VALIDATION && v && v.errors) console.error(method, template, JSON.stringify(v.errors.slice(0, 5)));
