@@ -367,7 +367,16 @@ export function registerRest(emu: Emulator) {
     const user = login ? store.account(login) : undefined;
     const redirect = req.query.get('redirect_uri');
     if (!user || user.type !== 'User' || !redirect) {
-      return { status: 200, contentType: 'text/html; charset=utf-8', noEtag: true, text: '<!doctype html><title>Sign in</title><p>Emulator: pass <code>login=&lt;user&gt;</code> and <code>redirect_uri</code> to authorize as a person.</p>' };
+      // No login page on the emulator: a list of people to sign in as (demo mode), each a link back here with `login=`.
+      const esc = (x: string) => x.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+      const people = store.data.accounts.filter((a) => a.type === 'User' && a.id !== app.ownerId).slice(0, 200);
+      const links = people.map((a) => {
+        const q = new URLSearchParams(req.query);
+        q.set('login', a.login);
+        return `<li><a href="/login/oauth/authorize?${esc(q.toString())}">${esc(a.login)}</a>${a.name ? ` — ${esc(a.name)}` : ''}</li>`;
+      }).join('');
+      const hint = redirect ? '' : '<p>Missing <code>redirect_uri</code>.</p>';
+      return { status: 200, contentType: 'text/html; charset=utf-8', noEtag: true, text: `<!doctype html><meta charset="utf-8"><title>Sign in to GitHub (emulator)</title><h1>Sign in to ${esc(app.name)}</h1>${hint}<p>Choose who you are:</p><ul>${links}</ul>` };
     }
     const code = randomBytes(10).toString('hex');
     codes.set(code, { userId: user.id, expiresAt: Date.now() + 600e3, redirectUri: redirect });

@@ -49,6 +49,15 @@ export class GqlContext {
   }
   get store() { return this.emu.store; }
   get base() { return this.emu.base; }
+  private byContent: Map<number, ProjectItem[]> | null = null;
+  /** project items by issue id, built once per request */
+  itemsOf(issueId: number): ProjectItem[] {
+    if (!this.byContent) {
+      this.byContent = new Map();
+      for (const it of this.store.data.items) if (it.contentId != null) { const a = this.byContent.get(it.contentId); if (a) a.push(it); else this.byContent.set(it.contentId, [it]); }
+    }
+    return this.byContent.get(issueId) ?? [];
+  }
   actor(): Account { return this.principal.kind === 'user' ? this.principal.user : this.emu.bot; }
   canSee(repo: Repo | undefined): boolean {
     if (!repo) return false;
@@ -202,8 +211,8 @@ export class GqlContext {
       labels: (a: ConnArgs) => conn(i.labelIds.map((id) => self.store.labelById.get(id)!).filter(Boolean), a, (l) => self.label(l)),
       milestone: () => (i.milestoneId != null ? self.milestone(self.store.milestoneById.get(i.milestoneId)!) : null),
       comments: (a: ConnArgs) => conn(self.store.commentsByIssue.get(i.id) ?? [], a, (c) => self.comment(c)),
-      projectItems: (a: ConnArgs) => conn(self.store.data.items.filter((it) => it.contentId === i.id && self.canSeeProject(self.store.projectById.get(it.projectId)!)), a, (it) => self.item(it)),
-      projectsV2: (a: ConnArgs) => conn([...new Set(self.store.data.items.filter((it) => it.contentId === i.id).map((it) => it.projectId))].map((id) => self.store.projectById.get(id)!).filter((p) => self.canSeeProject(p)), a, (p) => self.project(p)),
+      projectItems: (a: ConnArgs) => conn(self.itemsOf(i.id).filter((it) => self.canSeeProject(self.store.projectById.get(it.projectId)!)), a, (it) => self.item(it)),
+      projectsV2: (a: ConnArgs) => conn([...new Set(self.itemsOf(i.id).map((it) => it.projectId))].map((id) => self.store.projectById.get(id)!).filter((p) => self.canSeeProject(p)), a, (p) => self.project(p)),
     };
     if (i.isPull) return { __typename: 'PullRequest', ...common, state: i.state === 'closed' ? 'CLOSED' : 'OPEN', isDraft: i.draft, merged: false, mergedAt: null };
     return {

@@ -44,6 +44,19 @@ describe('OAuth web flow and user endpoints', () => {
     expect(w.violations).toEqual([]);
   });
 
+  it('offers a sign-in page listing people when no login is given (demo mode)', async () => {
+    const { url } = app.oauth.getWebFlowAuthorizationUrl({ state: 's-2', redirectUrl: 'http://127.0.0.1:1/callback' });
+    const page = await (await fetch(url)).text();
+    const m = /href="([^"]*login=bob[^"]*)"/.exec(page);
+    expect(m).not.toBeNull();
+    const res = await fetch(new URL(m![1]!.replace(/&#38;/g, '&'), w.gh.url), { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    const { authentication } = await app.oauth.createToken({ code });
+    const me = await new QuietOctokit({ auth: authentication.token, baseUrl: w.gh.url }).request('GET /user');
+    expect(me.data.login).toBe('bob');
+  });
+
   it('serves /user/emails, including a person with no readable address', async () => {
     const alice = new QuietOctokit({ auth: w.gh.control.userToken('alice').token, baseUrl: w.gh.url });
     const emails = await alice.request('GET /user/emails');
