@@ -434,10 +434,48 @@ export function registerRest(emu: Emulator) {
     return ok({ total_count: all.length, repository_selection: inst.repositorySelection, repositories: p.items.map((x) => S().repo(x, { permissions: true })) }, p.headers);
   });
 
+  // ------------------------------------------------------------------ accounts
+  r.add('GET', '/users/{username}', { auth: 'any' }, (req) => {
+    const a = store.account(req.params.username!);
+    if (!a) throw notFound();
+    return ok(S().publicUser(a));
+  });
+  r.add('GET', '/orgs/{org}', { auth: 'any' }, (req) => {
+    const a = store.account(req.params.org!);
+    if (!a || a.type !== 'Organization') throw notFound();
+    return ok(S().org(a));
+  });
+  r.add('GET', '/orgs/{org}/members', { auth: 'token' }, (req) => {
+    const org = store.account(req.params.org!);
+    if (!org || org.type !== 'Organization') throw notFound();
+    const p = req.principal;
+    const allowed = (p.kind === 'installation' && p.installation.accountId === org.id) || (p.kind === 'user' && org.members.includes(p.user.id));
+    if (!allowed) throw notFound();
+    const members = org.members.map((id) => store.accountById.get(id)!).filter(Boolean);
+    const pg = paginate(req, members);
+    return ok(pg.items.map((m) => S().user(m)), pg.headers);
+  });
+
   // ------------------------------------------------------------------ repositories
   r.add('GET', '/repos/{owner}/{repo}', { auth: 'any' }, (req) => {
     const repo = ops.repoFor(req);
     return ok({ ...S().repo(repo, { permissions: true }), network_count: 0, subscribers_count: 0 });
+  });
+
+  const assignable = (repo: Repo) => {
+    const owner = store.accountById.get(repo.ownerId)!;
+    const ids = new Set<number>([...(owner.type === 'User' ? [owner.id] : owner.members), ...repo.collaborators]);
+    return [...ids].map((id) => store.accountById.get(id)!).filter((a) => a && a.type === 'User');
+  };
+  r.add('GET', '/repos/{owner}/{repo}/assignees', { auth: 'any' }, (req) => {
+    const repo = ops.repoFor(req);
+    const pg = paginate(req, assignable(repo));
+    return ok(pg.items.map((a) => S().user(a)), pg.headers);
+  });
+  r.add('GET', '/repos/{owner}/{repo}/assignees/{assignee}', { auth: 'any' }, (req) => {
+    const repo = ops.repoFor(req);
+    if (!assignable(repo).some((a) => a.login.toLowerCase() === req.params.assignee!.toLowerCase())) throw notFound();
+    return { status: 204 };
   });
 
   // ------------------------------------------------------------------ issues

@@ -35,6 +35,27 @@ export class Serializer {
   }
   userById(id: number | null | undefined) { return id == null ? null : this.user(this.store.accountById.get(id)); }
 
+  publicUser(a: Account) {
+    const repos = this.store.reposByOwner.get(a.id) ?? [];
+    return {
+      ...this.user(a), name: a.name, company: null, blog: '', location: null, email: a.email, hireable: null, bio: null, twitter_username: null,
+      public_repos: repos.filter((r) => !r.private).length, public_gists: 0, followers: 0, following: 0, created_at: a.createdAt, updated_at: a.createdAt,
+    };
+  }
+
+  org(a: Account) {
+    const u = `${this.base}/orgs/${a.login}`;
+    const repos = this.store.reposByOwner.get(a.id) ?? [];
+    return {
+      login: a.login, id: a.id, node_id: nodeId('Organization', a.id), url: u, repos_url: `${u}/repos`, events_url: `${u}/events`, hooks_url: `${u}/hooks`,
+      issues_url: `${u}/issues`, members_url: `${u}/members{/member}`, public_members_url: `${u}/public_members{/member}`,
+      avatar_url: `${this.base}/_emulator/avatars/${a.id}`, description: null, name: a.name,
+      is_verified: false, has_organization_projects: true, has_repository_projects: true,
+      public_repos: repos.filter((r) => !r.private).length, public_gists: 0, followers: 0, following: 0, html_url: `${this.base}/${a.login}`,
+      type: 'Organization', created_at: a.createdAt, updated_at: a.createdAt, archived_at: null,
+    };
+  }
+
   privateUser(a: Account) {
     return {
       ...this.user(a), name: a.name, company: null, blog: '', location: null, email: a.email, hireable: null, bio: null,

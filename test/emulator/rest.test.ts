@@ -94,6 +94,23 @@ describe('REST: issues, comments, labels, milestones, types, sub-issues', () => 
     expect(e.response.data).toEqual({ message: 'Not Found', documentation_url: expect.any(String), status: '404' });
   });
 
+  it('serves people, organisations, members and assignable users', async () => {
+    const alice = await o.request('GET /users/{username}', { username: 'alice' });
+    expect(alice.data.login).toBe('alice');
+    expect(alice.data.email).toBe('alice@example.test');
+    const org = await o.request('GET /orgs/{org}', { org: 'org-1' });
+    expect(org.data.type).toBe('Organization');
+    const members = await o.request('GET /orgs/{org}/members', { org: 'org-1', per_page: 100 });
+    expect(members.data.map((m) => m!.login)).toContain('bob');
+    expect(members.data.map((m) => m!.login)).not.toContain('carol');
+    const assignees = await o.paginate('GET /repos/{owner}/{repo}/assignees', { ...R, per_page: 100 });
+    expect(assignees.map((a) => a.login)).toContain('alice');
+    expect((await o.request('GET /repos/{owner}/{repo}/assignees/{assignee}', { ...R, assignee: 'alice' })).status).toBe(204);
+    expect((await o.request('GET /repos/{owner}/{repo}/assignees/{assignee}', { ...R, assignee: 'carol' }).catch((e) => e)).status).toBe(404);
+    expect((await o.request('GET /orgs/{org}/members', { org: 'outside-org' }).catch((e) => e)).status).toBe(404);
+    expect(w.violations).toEqual([]);
+  });
+
   it('paginates with Link headers (per_page capped at 100), state=all, sort/direction/since; PRs carry pull_request', async () => {
     const all = await o.paginate('GET /repos/{owner}/{repo}/issues', { ...R, state: 'all', per_page: 100, sort: 'updated', direction: 'asc' });
     expect(all.length).toBe(125);
