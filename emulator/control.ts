@@ -287,8 +287,43 @@ export class Control {
   load(file: string) { this.restore(readFileSync(file, 'utf8')); }
 }
 
+const esc = (x: string) => x.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Web pages behind html_url links: enough for demo mode's "view on GitHub". Not part of GitHub's API. */
+function htmlPages(emu: Emulator) {
+  return (path: string): { status: number; html: string } | null => {
+    const m = /^\/([^/]+)\/([^/]+)\/(issues|pull)\/(\d+)$/.exec(path);
+    const r = /^\/([^/]+)\/([^/]+)$/.exec(path);
+    const store = emu.store;
+    const page = (title: string, body: string) => ({ status: 200, html: `<!doctype html><meta charset="utf-8"><title>${esc(title)}</title><body style="font-family:sans-serif;max-width:60em;margin:2em auto">${body}</body>` });
+    if (m && !['repos', 'users', 'orgs', 'app', 'installation', 'user', 'login', '_emulator'].includes(m[1]!)) {
+      const repo = store.findRepo(m[1]!, m[2]!);
+      const issue = repo ? store.issueByNumber.get(`${repo.id}#${m[4]}`) : undefined;
+      if (!repo || !issue) return { status: 404, html: '<!doctype html><title>Not Found</title><h1>404</h1>' };
+      const who = (id: number) => esc(store.accountById.get(id)?.login ?? 'ghost');
+      const comments = (store.commentsByIssue.get(issue.id) ?? []).map((c) => `<div style="border:1px solid #ddd;padding:.5em;margin:.5em 0"><b>${who(c.userId)}</b> ${esc(c.createdAt)}<p>${esc(c.body)}</p></div>`).join('');
+      const labels = issue.labelIds.map((id) => store.labelById.get(id)).filter(Boolean).map((l) => `<span style="background:#${esc(l!.color)};padding:0 .4em;border-radius:1em">${esc(l!.name)}</span>`).join(' ');
+      return page(`${issue.title} · ${store.fullName(repo)}#${issue.number}`, `<p><a href="/${esc(store.fullName(repo))}">${esc(store.fullName(repo))}</a> (GitHub emulator)</p><h1>${esc(issue.title)} <small>#${issue.number}</small></h1><p><b>${issue.state}</b> · opened by ${who(issue.userId)} · ${labels}</p><pre style="white-space:pre-wrap">${esc(issue.body ?? '')}</pre>${comments}`);
+    }
+    if (r && !['repos', 'users', 'orgs', 'app', 'installation', 'user', 'login', '_emulator'].includes(r[1]!)) {
+      const repo = store.findRepo(r[1]!, r[2]!);
+      if (!repo) return null;
+      const list = (store.issuesByRepo.get(repo.id) ?? []).slice(-50).reverse().map((i) => `<li><a href="/${esc(store.fullName(repo))}/issues/${i.number}">#${i.number} ${esc(i.title)}</a> (${i.state})</li>`).join('');
+      return page(store.fullName(repo), `<h1>${esc(store.fullName(repo))}</h1><p>GitHub emulator — latest issues</p><ul>${list}</ul>`);
+    }
+    return null;
+  };
+}
+
 export function registerControl(emu: Emulator, c: Control) {
   const r = emu.control;
+  emu.htmlPage = htmlPages(emu);
+  r.add('GET', '/_emulator/avatars/{id}', { auth: 'none' }, (req) => {
+    const a = emu.store.accountById.get(Number(req.params.id));
+    const letter = esc((a?.login ?? '?').slice(0, 1).toUpperCase());
+    const hue = (Number(req.params.id) * 47) % 360;
+    return { status: 200, contentType: 'image/svg+xml', text: `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="hsl(${hue},55%,55%)"/><text x="32" y="42" font-size="32" text-anchor="middle" fill="#fff" font-family="sans-serif">${letter}</text></svg>` };
+  });
   const ok = (body: unknown = { ok: true }, status = 200): Res => ({ status, body: body ?? { ok: true } });
   const add = (method: string, path: string, fn: (b: any, p: Record<string, string>, q: URLSearchParams) => unknown, status = 200) =>
     r.add(method, `/_emulator${path}`, { auth: 'none' }, async (req) => ok(await fn(req.body ?? {}, req.params, req.query), status));

@@ -106,6 +106,8 @@ export class Emulator {
   contentLog = new Map<string, number[]>();
   /** optional hook used by conformance tests to validate every REST answer */
   onResponse?: (info: { method: string; template: string; status: number; body: unknown; headers: Record<string, string> }) => void;
+  /** minimal web pages for html_url links (demo mode); null when the path is not one */
+  htmlPage?: (path: string) => { status: number; html: string } | null;
   /** hooks called after reset() so that feature modules can clear their own state */
   resetHooks: (() => void)[] = [];
   private initial: EmulatorOptions;
@@ -301,6 +303,10 @@ export class Emulator {
       else { try { body = JSON.parse(raw.toString()); } catch { body = Symbol.for('invalid-json'); } }
     }
     if (path.startsWith('/_emulator/') || path === '/_emulator') return this.handleControl(method, path, url.searchParams, body, req, res);
+    if (method === 'GET' && this.htmlPage) {
+      const page = this.htmlPage(path);
+      if (page) { res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8' }); res.end(page.html); return; }
+    }
     const r = await this.dispatch({ method, path, query: url.searchParams, headers: req.headers, body, internal: false, ip: req.socket.remoteAddress ?? '' }, () => {
       // dropped connection
       req.socket.destroy();

@@ -85,3 +85,23 @@ describe('control API over HTTP', () => {
     } finally { child.kill('SIGTERM'); }
   });
 });
+
+describe('demo pages', () => {
+  it('serves avatars and html_url pages for issues and repositories', async () => {
+    const { startEmulator } = await import('../../emulator/index.js');
+    const gh = await startEmulator({ seed: { seed: 1, issues: 4 } });
+    try {
+      const tok = gh.control.installationToken(gh.seedResult!.installations[0]!.id).token;
+      const issue = (await new QuietOctokit({ auth: tok, baseUrl: gh.url }).request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'org-1', repo: 'repo-1', issue_number: 1 })).data;
+      const html = await fetch(issue.html_url);
+      expect(html.status).toBe(200);
+      expect(await html.text()).toContain(issue.title.replace(/&/g, '&#38;'));
+      const avatar = await fetch(issue.user!.avatar_url);
+      expect(avatar.headers.get('content-type')).toContain('image/svg+xml');
+      expect((await fetch(`${gh.url}/org-1/repo-1`)).status).toBe(200);
+      expect((await fetch(`${gh.url}/org-1/repo-1/issues/999`)).status).toBe(404);
+      // API paths are untouched
+      expect((await fetch(`${gh.url}/repos/org-1/repo-1`)).headers.get('content-type')).toContain('application/json');
+    } finally { await gh.close(); }
+  });
+});
