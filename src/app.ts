@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createSignInServices } from './auth/better-auth.js';
 import { createChallengeVerifier } from './auth/challenge.js';
+import { createCodehostClient } from './codehost/client.js';
+import { createTokenVault } from './codehost/token-vault.js';
 import { CredentialCache } from './auth/credential-cache.js';
 import { createPrincipalResolver } from './auth/principal.js';
 import { authBaseUrl, mountSignInLibraries } from './auth/routes.js';
@@ -15,6 +17,7 @@ import { registerOpenApi } from './platform/openapi.js';
 import { CursorCodec } from './platform/pagination.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerRoutes } from './platform/register-routes.js';
+import { createSignedState } from './platform/signed-state.js';
 import type { Services } from './platform/services.js';
 import { routeTable } from './routes.js';
 import { deriveKey, loadOrCreateSecret } from './secrets.js';
@@ -62,6 +65,9 @@ export async function buildApp(options: { config: Config; database: Database; lo
     challenge: createChallengeVerifier(config.challenge),
     mailer,
     cursors: new CursorCodec(deriveKey(secret, 'cursor-v1')),
+    signedState: createSignedState(deriveKey(secret, 'signed-state-v1')),
+    codehost: config.codehost ? createCodehostClient(config.codehost) : null,
+    tokenVault: createTokenVault(deriveKey(secret, 'codehost-tokens-v1')),
   };
 
   const closeRateLimit = await registerRateLimit(app, config.rateLimit);

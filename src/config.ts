@@ -43,6 +43,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Cache resolved credentials in memory; revocations reach every process through Postgres NOTIFY. */
   CREDENTIAL_CACHE: booleanFromEnv.default(true),
+  /** The GitHub App. Without CODEHOST_APP_ID, `start` runs the GitHub emulator with demo data. */
+  CODEHOST_APP_ID: z.coerce.number().int().positive().optional(),
+  CODEHOST_APP_SLUG: z.string().optional(),
+  /** PEM; `\n` sequences are read as newlines so the key fits in one variable. */
+  CODEHOST_PRIVATE_KEY: z.string().optional(),
+  CODEHOST_WEBHOOK_SECRET: z.string().optional(),
+  CODEHOST_CLIENT_ID: z.string().optional(),
+  CODEHOST_CLIENT_SECRET: z.string().optional(),
+  CODEHOST_API_URL: z.url().default('https://api.github.com'),
+  CODEHOST_WEB_URL: z.url().default('https://github.com'),
+  CODEHOST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Demo mode: where the GitHub emulator listens. */
+  EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,6 +84,42 @@ export interface Config {
   invitationTtlHours: number;
   logLevel: Env['LOG_LEVEL'];
   credentialCache: boolean;
+  /** Null when no GitHub App is configured (demo mode fills it in with the emulator's app). */
+  codehost: CodehostConfig | null;
+  emulatorPort: number;
+}
+
+export interface CodehostConfig {
+  appId: number;
+  appSlug: string;
+  privateKey: string;
+  webhookSecret: string;
+  clientId: string;
+  clientSecret: string;
+  /** REST base; GraphQL is `${apiUrl}/graphql`. */
+  apiUrl: string;
+  /** Where people are sent: app installation pages and the OAuth authorize page. */
+  webUrl: string;
+  timeoutMs: number;
+}
+
+function codehostFrom(e: Env): CodehostConfig | null {
+  if (e.CODEHOST_APP_ID === undefined) return null;
+  const missing = (['CODEHOST_APP_SLUG', 'CODEHOST_PRIVATE_KEY', 'CODEHOST_WEBHOOK_SECRET', 'CODEHOST_CLIENT_ID', 'CODEHOST_CLIENT_SECRET'] as const).filter(
+    (k) => !e[k],
+  );
+  if (missing.length) throw new Error(`Invalid configuration:\n  CODEHOST_APP_ID is set, so these are needed too: ${missing.join(', ')}`);
+  return {
+    appId: e.CODEHOST_APP_ID,
+    appSlug: e.CODEHOST_APP_SLUG!,
+    privateKey: e.CODEHOST_PRIVATE_KEY!.replace(/\\n/g, '\n'),
+    webhookSecret: e.CODEHOST_WEBHOOK_SECRET!,
+    clientId: e.CODEHOST_CLIENT_ID!,
+    clientSecret: e.CODEHOST_CLIENT_SECRET!,
+    apiUrl: e.CODEHOST_API_URL.replace(/\/$/, ''),
+    webUrl: e.CODEHOST_WEB_URL.replace(/\/$/, ''),
+    timeoutMs: e.CODEHOST_TIMEOUT_MS,
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -107,6 +156,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     credentialCache: e.CREDENTIAL_CACHE,
+    codehost: codehostFrom(e),
+    emulatorPort: e.EMULATOR_PORT,
   };
   return { ...config, ...overrides };
 }

@@ -14,6 +14,34 @@ async function databaseUrl(config: ReturnType<typeof loadConfig>): Promise<{ url
   return { url: embedded.url, embedded };
 }
 
+/**
+ * Demo mode: with no GitHub App configured, the GitHub emulator runs beside the service with
+ * seeded organisations, repositories and issues, and the service talks to it as it would to GitHub.
+ */
+async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
+  const { startEmulator } = await import('../emulator/index.js');
+  const emulator = await startEmulator({ port: config.emulatorPort, host: config.host, seed: { seed: 1, issues: 200, comments: 600 } });
+  const login = emulator.seedResult?.users[0] ?? '';
+  // The emulator's authorize page signs in as this person when none is named.
+  if (login) emulator.control.setOAuthLogin(login);
+  const base = emulator.url.replace(/\/$/, '');
+  return {
+    login,
+    codehost: {
+      appId: emulator.app.appId,
+      appSlug: emulator.app.slug,
+      privateKey: emulator.app.privateKey,
+      webhookSecret: emulator.app.webhookSecret,
+      clientId: emulator.app.clientId,
+      clientSecret: emulator.app.clientSecret,
+      apiUrl: base,
+      webUrl: base,
+      timeoutMs: 10_000,
+    },
+    close: () => emulator.close(),
+  };
+}
+
 async function migrateCommand(): Promise<void> {
   const config = loadConfig();
   const { url, embedded } = await databaseUrl(config);
@@ -32,11 +60,12 @@ async function startCommand(): Promise<void> {
   const { url, embedded } = await databaseUrl(config);
   const database = openDatabase(url);
   await applyMigrations(database.pool);
-  // Demo mode (no code-host app configured) will start the code-host emulator with demo data here.
-  const { app } = await buildApp({ config, database });
+  const demo = config.codehost ? null : await startDemoCodehost(config);
+  const { app } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(`svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`);
   console.log(`svc listening on ${address}${embedded ? ' (embedded PostgreSQL)' : ''}`);
+  if (demo) console.log(`demo mode: GitHub emulator with demo data at ${demo.codehost.apiUrl} (sign in there as "${demo.login}")`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -46,6 +75,7 @@ async function startCommand(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close();
+    await demo?.close();
     await database.close();
     await embedded?.stop();
     process.exit(0);

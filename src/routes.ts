@@ -2,6 +2,7 @@ import { signInRoutes } from './auth/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { codehostRoutes } from './modules/codehost/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
@@ -19,4 +20,5 @@ export const routeTable: AnyRoute[] = [
   ...invitationRoutes,
   ...apiKeyRoutes,
   ...auditRoutes,
+  ...codehostRoutes,
 ];

@@ -5,7 +5,10 @@ import type { PrincipalResolver } from '../auth/principal.js';
 import type { SignInServices } from '../auth/better-auth.js';
 import type { ChallengeVerifier } from '../auth/challenge.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { CodehostClient } from '../codehost/client.js';
+import type { TokenVault } from '../codehost/token-vault.js';
 import type { CursorCodec } from './pagination.js';
+import type { SignedState } from './signed-state.js';
 
 /** What route handlers and services are given; built once in app.ts. */
 export interface Services {
@@ -16,4 +19,8 @@ export interface Services {
   challenge: ChallengeVerifier;
   mailer: Mailer;
   cursors: CursorCodec;
+  signedState: SignedState;
+  /** Null when no code-host app is configured. */
+  codehost: CodehostClient | null;
+  tokenVault: TokenVault;
 }

@@ -4,7 +4,9 @@ import { grantableScopes, rolesBelow, type Role, type Scope } from '../../src/au
 import type { CredentialKind } from '../../src/auth/access.js';
 import type { AnyRoute } from '../../src/platform/route.js';
 import { routeTable } from '../../src/routes.js';
+import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
+import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { addMember, createWorkspace, issueKey, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { httpClient, type Call, type CallOptions, type CallResult } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
@@ -42,6 +44,7 @@ const cases = <T extends AnyRoute>(routes: T[]) => routes.map((route) => ({ name
 const unrelatedScope = (needed: Scope | null): Scope => grantableScopes.find((s) => s !== needed)!;
 
 let t: TestApp;
+let codehost: RunningEmulator;
 let call: Call;
 let smtp: SmtpCapture;
 
@@ -104,7 +107,9 @@ function request(route: AnyRoute, options: CallOptions & { path?: string } = {})
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ smtpUrl: smtp.url });
+  // A real code host behind the app, so code-host routes are exercised, not short-circuited.
+  codehost = await startCodehost();
+  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(codehost) });
   call = httpClient(t.url);
 
   ownerA = await signUp(call, 'Owner A');
@@ -164,6 +169,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
+  await codehost?.close();
 });
 
 it('the route table has protected, workspace and public routes to check', () => {

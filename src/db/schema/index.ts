@@ -1,2 +1,3 @@
 export * from './auth.js';
 export * from './tenancy.js';
+export * from './codehost.js';

@@ -43,7 +43,7 @@ export const accountRoutes = [
         (m) => [m.createdAt, m.workspaceId],
         services.cursors,
         binding,
-        (m) => presentWorkspace({ id: m.workspaceId, name: m.name, slug: m.slug, createdAt: m.createdAt }, m.role),
+        (m) => presentWorkspace({ id: m.workspaceId, name: m.name, slug: m.slug, createdAt: m.createdAt }, m.role, m.codehost),
       );
     },
   }),

@@ -10,7 +10,7 @@ export const accountService = {
   async me(services: Services, auth: AuthContext) {
     const p = auth.principal;
     const workspaceCount = p.via === 'api_key' ? 1 : (await services.credentials.resolver.membershipsOf(p.userId)).length;
-    return { userId: p.userId, name: p.name, email: p.email, codehost: null, workspaceCount };
+    return { userId: p.userId, name: p.name, email: p.email, codehost: p.codehost, workspaceCount };
   },
 
   /** The person's workspaces; an API key only ever sees its own. */
@@ -26,7 +26,7 @@ export const accountService = {
       userId: p.userId,
       name: p.name,
       email: p.email,
-      codehost: null,
+      codehost: p.codehost,
       workspace: ws ? { id: ws.workspaceId, name: ws.name, slug: ws.slug, role: ws.role, membershipId: ws.membershipId } : null,
       credential: {
         via: p.via,

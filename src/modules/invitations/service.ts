@@ -9,6 +9,7 @@ import type { Services } from '../../platform/services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { presentWorkspace } from '../workspaces/schemas.js';
 import { workspaceStore } from '../workspaces/store.js';
+import { codehostStore } from '../codehost/store.js';
 import { presentInvitation } from './schemas.js';
 import { invitationStore } from './store.js';
 
@@ -108,7 +109,7 @@ export const invitationService = {
         requestId,
       });
       await announceCredentialChange(tx);
-      return presentWorkspace(workspace, invitation.role as Role);
+      return presentWorkspace(workspace, invitation.role as Role, await codehostStore.installationOf(tx, workspaceId));
     });
     services.credentials.cache.clear();
     return result;

@@ -24,6 +24,8 @@ export interface MemberRow {
   email: string;
   role: string;
   createdAt: Date;
+  codehostLogin: string | null;
+  writesAsSelf: boolean | null;
 }
 
 export const presentMember = (m: MemberRow) => ({
@@ -32,6 +34,6 @@ export const presentMember = (m: MemberRow) => ({
   name: m.name,
   email: m.email,
   role: m.role as Role,
-  codehost: null,
+  codehost: m.codehostLogin === null ? null : { login: m.codehostLogin, writesAsSelf: Boolean(m.writesAsSelf) },
   createdAt: iso(m.createdAt),
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { authUsers, memberships } from '../../db/schema/index.js';
+import { authUsers, codehostIdentities, memberships } from '../../db/schema/index.js';
 import { keysetAfter, type SortValue } from '../../platform/pagination.js';
 import type { MemberRow } from './schemas.js';
 
@@ -11,6 +11,8 @@ const memberColumns = {
   email: authUsers.email,
   role: memberships.role,
   createdAt: memberships.createdAt,
+  codehostLogin: codehostIdentities.login,
+  writesAsSelf: codehostIdentities.writesAsSelf,
 };
 
 export const memberStore = {
@@ -19,6 +21,7 @@ export const memberStore = {
       .select(memberColumns)
       .from(memberships)
       .innerJoin(authUsers, eq(authUsers.id, memberships.userId))
+      .leftJoin(codehostIdentities, eq(codehostIdentities.userId, memberships.userId))
       .where(
         and(
           eq(memberships.workspaceId, workspaceId),
@@ -34,6 +37,7 @@ export const memberStore = {
       .select(memberColumns)
       .from(memberships)
       .innerJoin(authUsers, eq(authUsers.id, memberships.userId))
+      .leftJoin(codehostIdentities, eq(codehostIdentities.userId, memberships.userId))
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.id, membershipId)));
     return row ?? null;
   },

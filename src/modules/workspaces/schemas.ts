@@ -27,14 +27,19 @@ export const workspaceSchema = z
 
 export type WorkspaceOut = z.infer<typeof workspaceSchema>;
 
-export function presentWorkspace(w: { id: string; name: string; slug: string; createdAt: Date | string }, role: Role): WorkspaceOut {
+export function presentWorkspace(
+  w: { id: string; name: string; slug: string; createdAt: Date | string },
+  role: Role,
+  connection: { accountLogin: string; suspended: boolean } | null,
+): WorkspaceOut {
   return {
     id: w.id,
     name: w.name,
     slug: w.slug,
     createdAt: iso(w.createdAt),
     role,
-    // Filled in by the code host connection when it lands.
-    codehost: { connected: false, accountLogin: null, suspended: false },
+    codehost: connection
+      ? { connected: true, accountLogin: connection.accountLogin, suspended: connection.suspended }
+      : { connected: false, accountLogin: null, suspended: false },
   };
 }

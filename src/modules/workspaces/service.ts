@@ -7,6 +7,7 @@ import { memberships } from '../../db/schema/index.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { presentWorkspace } from './schemas.js';
 import { workspaceStore } from './store.js';
+import { codehostStore } from '../codehost/store.js';
 
 const slugConflict = (slug: string) =>
   conflict(`The slug "${slug}" is taken.`, { field: 'slug' });
@@ -31,13 +32,14 @@ export const workspaceService = {
       return workspace;
     });
     services.credentials.cache.clear();
-    return presentWorkspace(result, 'owner');
+    return presentWorkspace(result, 'owner', null);
   },
 
   async current(services: Services, auth: AuthContext & { workspace: NonNullable<AuthContext['workspace']> }) {
-    const row = await workspaceStore.find(services.database.db, auth.workspace.workspaceId);
+    const { db } = services.database;
+    const row = await workspaceStore.find(db, auth.workspace.workspaceId);
     if (!row) throw notFound('workspace');
-    return presentWorkspace(row, auth.workspace.role);
+    return presentWorkspace(row, auth.workspace.role, await codehostStore.installationOf(db, row.id));
   },
 
   async rename(
@@ -71,6 +73,6 @@ export const workspaceService = {
       throw e;
     });
     services.credentials.cache.clear();
-    return presentWorkspace(updated, auth.workspace.role);
+    return presentWorkspace(updated, auth.workspace.role, await codehostStore.installationOf(services.database.db, workspaceId));
   },
 };

@@ -1,0 +1,84 @@
+import { App, Octokit } from 'octokit';
+import type { CodehostConfig } from '../config.js';
+
+/**
+ * The REST client every code-host call uses: the configured base URL and a request timeout.
+ * Automatic retries and throttling are off: a failure is reported as it happened, and pacing
+ * belongs to the per-installation write lane.
+ */
+function clientClass(config: CodehostConfig) {
+  return Octokit.defaults({
+    baseUrl: config.apiUrl,
+    userAgent: 'svc',
+    retry: { enabled: false },
+    throttle: { enabled: false },
+    request: { fetch: (url: string, init: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(config.timeoutMs) }) },
+  });
+}
+
+export interface CodehostUser {
+  id: number;
+  login: string;
+}
+
+/**
+ * The GitHub App and the people's OAuth tokens. Nothing here knows whether it talks to GitHub
+ * or to the emulator: only the base URLs differ.
+ */
+export function createCodehostClient(config: CodehostConfig) {
+  const ClientOctokit = clientClass(config);
+  const app = new App({
+    appId: config.appId,
+    privateKey: config.privateKey,
+    oauth: { clientId: config.clientId, clientSecret: config.clientSecret },
+    Octokit: ClientOctokit,
+  });
+
+  return {
+    config,
+
+    /** Where a person authorizes the app to know who they are on the code host. */
+    authorizeUrl(state: string, redirectUrl: string): string {
+      const url = new URL(`${config.webUrl}/login/oauth/authorize`);
+      url.searchParams.set('client_id', config.clientId);
+      url.searchParams.set('redirect_uri', redirectUrl);
+      url.searchParams.set('state', state);
+      return url.toString();
+    },
+
+    /** Where an admin installs the app on an account. */
+    installUrl(state: string): string {
+      return `${config.webUrl}/apps/${encodeURIComponent(config.appSlug)}/installations/new?state=${encodeURIComponent(state)}`;
+    },
+
+    async exchangeCode(code: string) {
+      const { authentication } = await app.oauth.createToken({ code });
+      const a = authentication as {
+        token: string;
+        refreshToken?: string;
+        expiresAt?: string;
+        refreshTokenExpiresAt?: string;
+      };
+      return {
+        token: a.token,
+        refreshToken: a.refreshToken ?? null,
+        expiresAt: a.expiresAt ? new Date(a.expiresAt) : null,
+        refreshTokenExpiresAt: a.refreshTokenExpiresAt ? new Date(a.refreshTokenExpiresAt) : null,
+      };
+    },
+
+    asUser(token: string) {
+      return new ClientOctokit({ auth: token });
+    },
+
+    async asApp() {
+      return app.octokit;
+    },
+
+    asInstallation(installationId: number) {
+      return app.getInstallationOctokit(installationId);
+    },
+  };
+}
+
+export type CodehostClient = ReturnType<typeof createCodehostClient>;

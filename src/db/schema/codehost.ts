@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { authUsers } from './auth.js';
+import { workspaces } from './tenancy.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/**
+ * A person's linked code-host account, shared by all their workspaces. Tokens are stored
+ * encrypted (AES-256-GCM under a key derived from the server secret).
+ */
+export const codehostIdentities = pgTable(
+  'codehost_identities',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    codehostUserId: bigint('codehost_user_id', { mode: 'number' }).notNull(),
+    login: text('login').notNull(),
+    accessToken: text('access_token').notNull(),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshToken: text('refresh_token'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    writesAsSelf: boolean('writes_as_self').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('codehost_identities_codehost_user_key').on(t.codehostUserId)],
+);
+
+/** The app installation a workspace is connected to: one per workspace, one workspace per installation. */
+export const codehostInstallations = pgTable(
+  'codehost_installations',
+  {
+    id: uuid('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    installationId: bigint('installation_id', { mode: 'number' }).notNull(),
+    accountLogin: text('account_login').notNull(),
+    accountType: text('account_type').notNull(),
+    repositorySelection: text('repository_selection').notNull(),
+    suspended: boolean('suspended').notNull().default(false),
+    connectedByUserId: uuid('connected_by_user_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('codehost_installations_workspace_key').on(t.workspaceId),
+    uniqueIndex('codehost_installations_installation_key').on(t.installationId),
+  ],
+);
+
+export const repositories = pgTable(
+  'repositories',
+  {
+    id: uuid('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    codehostId: bigint('codehost_id', { mode: 'number' }).notNull(),
+    nodeId: text('node_id').notNull(),
+    ownerLogin: text('owner_login').notNull(),
+    name: text('name').notNull(),
+    fullName: text('full_name').notNull(),
+    private: boolean('private').notNull(),
+    archived: boolean('archived').notNull().default(false),
+    htmlUrl: text('html_url').notNull(),
+    syncEnabled: boolean('sync_enabled').notNull().default(false),
+    /** The installation lost access; kept (and readable) until the nightly cleanup. */
+    removed: boolean('removed').notNull().default(false),
+    syncedAt: ts('synced_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('repositories_workspace_codehost_key').on(t.workspaceId, t.codehostId),
+    index('repositories_workspace_name_idx').on(t.workspaceId, sql`lower(${t.fullName})`, t.id),
+  ],
+);

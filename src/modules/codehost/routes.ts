@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
+import { defineRoute } from '../../platform/route.js';
+import { isoOrNull, timestamp } from '../../platform/schemas.js';
+import { personCodehostSchema } from '../accounts/schemas.js';
+import { codehostService } from './service.js';
+import { codehostStore, type RepositoryRow } from './store.js';
+
+const urlSchema = z.object({ url: z.url() });
+
+const repositorySchema = z
+  .object({
+    id: z.uuid(),
+    codehostId: z.number().int().describe("The code host's numeric id of the repository."),
+    nodeId: z.string(),
+    ownerLogin: z.string(),
+    name: z.string(),
+    fullName: z.string(),
+    private: z.boolean(),
+    archived: z.boolean(),
+    htmlUrl: z.url(),
+    syncEnabled: z.boolean().describe('Whether the service mirrors its issues; off until an admin turns it on.'),
+    removed: z.boolean().describe('The installation no longer has access; listed until the nightly cleanup.'),
+    syncedAt: timestamp().nullable(),
+  })
+  .meta({ id: 'Repository' });
+
+const presentRepository = (r: RepositoryRow) => ({
+  id: r.id,
+  codehostId: r.codehostId,
+  nodeId: r.nodeId,
+  ownerLogin: r.ownerLogin,
+  name: r.name,
+  fullName: r.fullName,
+  private: r.private,
+  archived: r.archived,
+  htmlUrl: r.htmlUrl,
+  syncEnabled: r.syncEnabled,
+  removed: r.removed,
+  syncedAt: isoOrNull(r.syncedAt),
+});
+
+const connectionSchema = z
+  .object({
+    connected: z.boolean(),
+    installationId: z.number().int().nullable(),
+    accountLogin: z.string().nullable(),
+    accountType: z.string().nullable().describe('User or Organization.'),
+    repositorySelection: z.enum(['all', 'selected']).nullable(),
+    suspended: z.boolean(),
+    repositories: z.number().int().describe('Repositories the installation covers.'),
+    connectedAt: timestamp().nullable(),
+  })
+  .meta({ id: 'CodehostConnection' });
+
+export const codehostRoutes = [
+  defineRoute({
+    operationId: 'codehostAuthorizeUrl',
+    method: 'GET',
+    path: '/v1/codehost/authorize-url',
+    summary: 'Where to link your code-host account',
+    description:
+      "The code host's authorization page for this app. After the person approves, the code host sends the browser to `GET /v1/codehost/callback`, which links the account to the person (shared by all their workspaces) and returns them to `returnTo` on the workspace application.",
+    tags: ['Code host'],
+    access: { kind: 'person', scope: null, credentials: ['session'] },
+    codehost: true,
+    query: z.object({ returnTo: z.string().max(500).optional().describe('A path on the workspace application; default /settings/codehost.') }),
+    response: urlSchema,
+    handler: ({ services, auth, query }) => ({ url: codehostService.authorizeUrl(services, auth, query.returnTo) }),
+  }),
+
+  defineRoute({
+    operationId: 'codehostCallback',
+    method: 'GET',
+    path: '/v1/codehost/callback',
+    summary: "The code host's OAuth callback",
+    description:
+      'Where the code host returns the browser after authorization. Links the account named by the signed `state` and redirects to the workspace application; on failure the redirect carries `error` (`please_restart_the_process`, `account_already_linked`, `codehost_link_failed`). Never answers with an envelope.',
+    tags: ['Code host'],
+    access: { kind: 'public' },
+    query: z.object({ code: z.string().max(200).optional(), state: z.string().max(2000).optional() }).loose(),
+    status: 302,
+    response: z.null().describe('Redirect to the workspace application.'),
+    async handler({ services, query, reply }) {
+      return reply.redirect(await codehostService.completeLink(services, query.code, query.state), 302);
+    },
+  }),
+
+  defineRoute({
+    operationId: 'setWritesAsSelf',
+    method: 'PATCH',
+    path: '/account/codehost',
+    summary: 'Choose how issues you create are authored',
+    description: 'With `writesAsSelf`, issues you create through the service are authored as your linked code-host account instead of the app. 409 until an account is linked.',
+    tags: ['Code host'],
+    access: { kind: 'person', scope: null, credentials: ['session'] },
+    body: z.object({ writesAsSelf: z.boolean() }),
+    response: personCodehostSchema.unwrap(),
+    handler: ({ services, auth, body }) => codehostService.setWritesAsSelf(services, auth, body.writesAsSelf),
+  }),
+
+  defineRoute({
+    operationId: 'codehostInstallUrl',
+    method: 'GET',
+    path: '/v1/codehost/install-url',
+    summary: 'Where to install the app',
+    description: "The code host's page for installing this app on an account. Afterwards connect the installation with POST /v1/codehost/installation.",
+    tags: ['Code host'],
+    access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
+    codehost: true,
+    response: urlSchema,
+    handler: ({ services, auth }) => ({ url: codehostService.installUrl(services, auth) }),
+  }),
+
+  defineRoute({
+    operationId: 'listAvailableInstallations',
+    method: 'GET',
+    path: '/v1/codehost/installations/available',
+    summary: 'Installations you may connect',
+    description:
+      "Installations of the app that the caller's linked code-host account can see, asked of the code host now, each marked `available`, `this_workspace` or `another_workspace`. 409 until the caller links a code-host account.",
+    tags: ['Code host'],
+    access: { kind: 'workspace', role: 'admin', scope: 'codehost:read', credentials: ['session'] },
+    codehost: true,
+    response: z.object({
+      data: z.array(
+        z.object({
+          installationId: z.number().int(),
+          accountLogin: z.string(),
+          accountType: z.string(),
+          repositorySelection: z.enum(['all', 'selected']),
+          suspended: z.boolean(),
+          connection: z.enum(['available', 'this_workspace', 'another_workspace']),
+        }),
+      ),
+    }),
+    handler: async ({ services, auth }) => ({ data: await codehostService.availableInstallations(services, auth) }),
+  }),
+
+  defineRoute({
+    operationId: 'connectInstallation',
+    method: 'POST',
+    path: '/v1/codehost/installation',
+    summary: 'Connect an installation',
+    description:
+      "Connects the workspace to an installation from the available list. The code host is asked again whether the caller can see it, so an id guessed or copied from somebody else is refused (403). An installation another workspace holds is 409. The installation's repositories are recorded; none is enabled for sync.",
+    tags: ['Code host'],
+    access: { kind: 'workspace', role: 'admin', scope: 'codehost:write', credentials: ['session'] },
+    codehost: true,
+    creates: true,
+    body: z.object({ installationId: z.number().int().positive() }),
+    response: z.object({ accountLogin: z.string(), repositories: z.number().int().describe('How many the installation covers; none is enabled.') }),
+    handler: ({ services, auth, body, request }) => codehostService.connect(services, auth, body.installationId, request.id),
+  }),
+
+  defineRoute({
+    operationId: 'getCodehostConnection',
+    method: 'GET',
+    path: '/v1/codehost/installation',
+    summary: 'The connection',
+    tags: ['Code host'],
+    access: { kind: 'workspace', role: 'viewer', scope: 'codehost:read' },
+    response: connectionSchema,
+    handler: ({ services, auth }) => codehostService.connection(services, auth),
+  }),
+
+  defineRoute({
+    operationId: 'listRepositories',
+    method: 'GET',
+    path: '/v1/codehost/repositories',
+    summary: 'Repositories the installation covers',
+    description: 'By full name. Repositories that lost access stay listed with `removed: true` until the nightly cleanup, because their cached issues remain readable.',
+    tags: ['Code host'],
+    access: { kind: 'workspace', role: 'viewer', scope: 'codehost:read' },
+    query: z.object(pageQuery),
+    response: pageOf(repositorySchema),
+    handler: ({ services, auth, query }) =>
+      pagedList(services.cursors, {
+        binding: `repositories:${auth.workspace.workspaceId}`,
+        cursor: query.cursor,
+        limit: query.limit,
+        fetch: (after, limit) => codehostStore.listRepositoriesPage(services.database.db, auth.workspace.workspaceId, after, limit),
+        sortKey: (r) => [r.fullName.toLowerCase(), r.id],
+        present: presentRepository,
+      }),
+  }),
+];
+
