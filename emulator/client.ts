@@ -43,6 +43,7 @@ export class ControlClient {
   setInstallationRepos(id: number, change: { add?: string[]; remove?: string[]; sender?: string }) { return this.call('POST', `/installations/${id}/repositories`, change); }
   suspend(id: number, sender?: string) { return this.call('POST', `/installations/${id}/suspend`, { sender }); }
   unsuspend(id: number, sender?: string) { return this.call('POST', `/installations/${id}/unsuspend`, { sender }); }
+  setInstallationPermissions(id: number, permissions: Record<string, string>, sender?: string) { return this.call('PUT', `/installations/${id}/permissions`, { permissions, sender }); }
   installationToken(id: number, ttlSeconds?: number) { return this.call<{ token: string; expiresAt: string }>('POST', `/installations/${id}/token`, { ttlSeconds }); }
   userToken(login: string, ttlSeconds?: number) { return this.call<{ token: string; refreshToken: string; expiresAt: string }>('POST', `/users/${login}/token`, { ttlSeconds }); }
   revokeAuthorization(login: string) { return this.call('POST', `/users/${login}/revoke`); }

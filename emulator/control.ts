@@ -177,6 +177,17 @@ export class Control {
     return inst;
   }
 
+  /** The account accepts new permissions for the app (`installation.new_permissions_accepted`). */
+  setInstallationPermissions(id: number, permissions: Record<string, string>, sender?: string) {
+    const inst = this.installation(id);
+    const acc = this.store.accountById.get(inst.accountId)!;
+    inst.permissions = { ...permissions };
+    inst.updatedAt = nowIso();
+    this.store.touch();
+    this.emu.hooks.emit('installation', 'new_permissions_accepted', { installation: this.emu.ser.installation(inst), repositories: this.store.installationRepos(inst).map((r) => this.emu.ser.miniRepo(r)) }, { accountId: acc.id, senderId: this.sender(sender, acc) });
+    return inst;
+  }
+
   // ------------------------------------------------------------------ tokens & people
   userToken(login: string, ttlSeconds?: number) {
     const t = this.emu.mintUserToken(this.user(login), ttlSeconds ? ttlSeconds * 1000 : undefined);
@@ -352,6 +363,7 @@ export function registerControl(emu: Emulator, c: Control) {
   add('POST', '/installations/{id}/repositories', (b, p) => emu.ser.installation(c.setInstallationRepos(Number(p.id), b)));
   add('POST', '/installations/{id}/suspend', (b, p) => emu.ser.installation(c.suspend(Number(p.id), true, b.sender)));
   add('POST', '/installations/{id}/unsuspend', (b, p) => emu.ser.installation(c.suspend(Number(p.id), false, b.sender)));
+  add('PUT', '/installations/{id}/permissions', (b, p) => emu.ser.installation(c.setInstallationPermissions(Number(p.id), b.permissions ?? {}, b.sender)));
   add('POST', '/installations/{id}/token', (b, p) => c.installationToken(Number(p.id), b.ttlSeconds), 201);
   add('POST', '/users/{login}/token', (b, p) => c.userToken(p.login!, b.ttlSeconds), 201);
   add('POST', '/users/{login}/revoke', (_b, p) => { c.revokeAuthorization(p.login!); });

@@ -44,7 +44,7 @@ export interface Res {
 export type Auth = 'none' | 'app' | 'installation' | 'user' | 'token' | 'any';
 export type Resource = 'core' | 'graphql' | 'free';
 
-export interface RouteOpts { auth: Auth; resource?: Resource; creates?: boolean; write?: boolean }
+export interface RouteOpts { auth: Auth; resource?: Resource; creates?: boolean; write?: boolean; perm?: [string, 'read' | 'write'] }
 export interface Route { method: string; template: string; re: RegExp; keys: string[]; handler: (req: Req) => Promise<Res> | Res; opts: RouteOpts }
 
 export const DOCS = 'https://docs.github.com/rest';

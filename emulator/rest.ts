@@ -1,7 +1,7 @@
 /** REST routes: apps and installations, OAuth, users, repositories, issues, comments, labels, milestones, issue types, sub-issues. */
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError, DOCS, iso, notFound, nowIso, paginate, validationFailed, type Req, type Res } from './http.js';
-import type { Emulator } from './server.js';
+import { hasPermission, type Emulator } from './server.js';
 import type { Account, Comment, Issue, Label, Milestone, Repo } from './state.js';
 
 const ARCHIVED = () => new ApiError(403, 'Repository was archived so is read-only.', { documentation_url: 'https://docs.github.com/articles/about-archiving-repositories' });
@@ -40,6 +40,8 @@ export class IssueOps {
       const canRead = this.store.userCanRead(p.user.id, repo);
       if (!canRead) throw notFound();
       if (mode !== 'read' && (!inst || inst.suspendedAt || !this.store.installationCanSee(inst, repo))) throw new ApiError(403, 'Resource not accessible by integration');
+      // user-to-server tokens are bounded by the app's permissions on that installation
+      if (mode !== 'read' && inst && !hasPermission(inst.permissions, ['issues', 'write'])) throw new ApiError(403, 'Resource not accessible by integration');
       if (mode === 'write' && !this.store.userCanWrite(p.user.id, repo)) throw new ApiError(403, 'Must have push access to repository.');
     } else {
       if (repo.private) throw notFound();
@@ -861,6 +863,14 @@ export function registerRest(emu: Emulator) {
     return ok(S().issue(p));
   });
 
+  // permissions an installation token needs, as GitHub documents them per route
+  for (const route of r.routes) {
+    const t = route.template;
+    const isWrite = route.method !== 'GET';
+    if (/^\/repos\/\{owner\}\/\{repo\}\/(issues|labels|milestones|assignees)/.test(t)) route.opts.perm = ['issues', isWrite ? 'write' : 'read'];
+    else if (t === '/repos/{owner}/{repo}') route.opts.perm = ['metadata', 'read'];
+    else if (t === '/orgs/{org}/members') route.opts.perm = ['members', 'read'];
+  }
   return ops;
 }
 

@@ -80,7 +80,7 @@ export function makeApp(o: EmulatorOptions): AppConfig {
     clientId: o.clientId ?? 'Iv23li' + randomBytes(7).toString('hex'), clientSecret: o.clientSecret ?? randomBytes(20).toString('hex'),
     webhookSecret: o.webhookSecret ?? randomBytes(16).toString('hex'), privateKey, publicKey, webhookUrl: o.webhookUrl ?? null,
     createdAt: iso(Date.now()),
-    permissions: { issues: 'write', metadata: 'read', organization_projects: 'write', repository_projects: 'write', members: 'read', emails: 'read', pull_requests: 'read' },
+    permissions: { issues: 'write', metadata: 'read', organization_projects: 'write', repository_projects: 'write', members: 'read', email_addresses: 'read', pull_requests: 'read' },
     events: ['issues', 'issue_comment', 'label', 'milestone', 'repository', 'projects_v2_item', 'sub_issues'],
   };
 }
@@ -387,6 +387,9 @@ export class Emulator {
     if (auth === 'token' && principal.kind !== 'user' && principal.kind !== 'installation') throw new ApiError(401, 'Requires authentication');
     if (auth === 'any' && principal.kind === 'app') throw new ApiError(401, 'A JSON web token could not be decoded');
 
+    if (r.opts.perm && principal.kind === 'installation' && !hasPermission(principal.installation.permissions, r.opts.perm)) {
+      throw new ApiError(403, 'Resource not accessible by integration', { documentation_url: 'https://docs.github.com/rest' });
+    }
     const charge = resource !== 'free' && !input.internal && principal.kind !== 'app';
     const b = charge ? this.bucket(resource === 'graphql' ? 'graphql' : 'core', subject) : null;
     if (b && resource === 'core' && b.used >= b.limit) throw this.primaryExceeded(principal, b, resource);
@@ -433,6 +436,12 @@ export class Emulator {
     r.noEtag = true;
     send(res, r, method);
   }
+}
+
+const LEVEL: Record<string, number> = { read: 1, write: 2, admin: 3 };
+/** Whether granted permissions include `name` at `level` or higher. */
+export function hasPermission(granted: Record<string, string>, [name, level]: [string, string]): boolean {
+  return (LEVEL[granted[name] ?? ''] ?? 0) >= (LEVEL[level] ?? 9);
 }
 
 export function pathMatches(pattern: string, path: string): boolean {

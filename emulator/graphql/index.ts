@@ -8,7 +8,7 @@ import { ApiError, iso, type Principal, type Req, type Res } from '../http.js';
 import { decodeNodeId, nodeId } from '../ids.js';
 import { fieldNodeId, Projects } from '../projects.js';
 import type { IssueOps } from '../rest.js';
-import type { Emulator } from '../server.js';
+import { hasPermission, type Emulator } from '../server.js';
 import type { Account, Comment, Issue, IssueType, Label, Milestone, Project, ProjectField, ProjectItem, Repo } from '../state.js';
 import { githubSchema } from './schema.js';
 
@@ -337,6 +337,9 @@ export class GqlContext {
     const p = d?.kind === 'ProjectV2' ? this.store.projectById.get(d.id) : undefined;
     if (!p || !this.canSeeProject(p)) throw new GqlError('NOT_FOUND', `Could not resolve to a node with the global id of '${id}'`);
     if (this.principal.kind === 'installation' && this.principal.installation.accountId !== p.ownerId) throw new GqlError('FORBIDDEN', 'Resource not accessible by integration');
+    const inst = this.principal.kind === 'installation' ? this.principal.installation : this.store.installationFor(p.ownerId);
+    const perm = this.store.accountById.get(p.ownerId)?.type === 'Organization' ? 'organization_projects' : 'repository_projects';
+    if (inst && !hasPermission(inst.permissions, [perm, 'write'])) throw new GqlError('FORBIDDEN', 'Resource not accessible by integration');
     return p;
   }
   itemByNode(p: Project, id: string): ProjectItem {

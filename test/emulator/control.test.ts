@@ -56,6 +56,27 @@ describe('control API over HTTP', () => {
     expect(w.violations).toEqual([]);
   });
 
+  it('enforces installation permissions and delivers new_permissions_accepted', async () => {
+    await c.createUser({ login: 'gina' });
+    await c.createOrg({ login: 'perm-org', members: ['gina'], admins: ['gina'] });
+    await c.createRepo({ owner: 'perm-org', name: 'r' });
+    const inst = await c.install({ account: 'perm-org' });
+    await c.setInstallationPermissions(inst.id, { issues: 'read', metadata: 'read' }, 'gina');
+    const o = new QuietOctokit({ auth: (await c.installationToken(inst.id)).token, baseUrl: w.gh.url });
+    expect((await o.request('GET /repos/{owner}/{repo}/issues', { owner: 'perm-org', repo: 'r' })).status).toBe(200);
+    const e = await o.request('POST /repos/{owner}/{repo}/issues', { owner: 'perm-org', repo: 'r', title: 'nope' }).catch((x) => x);
+    expect(e.status).toBe(403);
+    expect(e.response.data.message).toBe('Resource not accessible by integration');
+    const m = await o.request('GET /orgs/{org}/members', { org: 'perm-org' }).catch((x) => x);
+    expect(m.status).toBe(403);
+    // a person's token is bounded by the app's permissions too
+    const u = await c.act('gina', 'POST', '/repos/perm-org/r/issues', { title: 'nope' });
+    expect(u.status).toBe(403);
+    await c.webhooksIdle();
+    expect(w.receiver.received.some((d) => d.event === 'installation' && d.body.action === 'new_permissions_accepted')).toBe(true);
+    expect(w.violations).toEqual([]);
+  });
+
   it('serves user-owned projects to an installation on that user', async () => {
     await c.createUser({ login: 'frank' });
     await c.createRepo({ owner: 'frank', name: 'dots' });
