@@ -68,6 +68,7 @@ export class ControlClient {
   maxConcurrency(installationId: number) { return this.call<{ installationId: number; maxConcurrency: number }>('GET', `/requests/max-concurrency/${installationId}`).then((r) => r.maxConcurrency); }
   setWebhookUrl(url: string | null) { return this.call('PUT', '/webhooks/url', { url }); }
   setWebhookFaults(f: WebhookFaults) { return this.call('PUT', '/webhooks/faults', f); }
+  setWebhookConcurrency(concurrency: number) { return this.call('PUT', '/webhooks/concurrency', { concurrency }); }
   deliveries() { return this.call<(Omit<Delivery, 'payload'> & { payload: Record<string, unknown> })[]>('GET', '/webhooks/deliveries'); }
   redeliver(id: number) { return this.call<{ id: number; guid: string }>('POST', `/webhooks/deliveries/${id}/redeliver`); }
   webhooksIdle() { return this.call('POST', '/webhooks/idle'); }

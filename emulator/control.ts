@@ -285,6 +285,8 @@ export class Control {
   // ------------------------------------------------------------------ webhooks
   setWebhookUrl(url: string | null) { this.store.data.app.webhookUrl = url; }
   setWebhookFaults(f: WebhookFaults) { this.emu.hooks.faults = { ...f }; }
+  /** deliveries in flight at once (default 1: in order) */
+  setWebhookConcurrency(n: number) { this.emu.hooks.concurrency = Math.max(1, Math.floor(n)); }
   deliveries() { return this.emu.hooks.deliveries.map((d) => ({ ...d, payload: JSON.parse(d.payload) as Record<string, unknown> })); }
   redeliver(id: number) { const d = this.emu.hooks.redeliver(id); if (!d) throw new ApiError(404, `no delivery ${id}`); return { id: d.id, guid: d.guid }; }
   webhooksIdle() { return this.emu.hooks.idle(); }
@@ -383,6 +385,7 @@ export function registerControl(emu: Emulator, c: Control) {
   add('GET', '/requests/max-concurrency/{installationId}', (_b, p) => ({ installationId: Number(p.installationId), maxConcurrency: c.maxConcurrency(Number(p.installationId)) }));
   add('PUT', '/webhooks/url', (b) => { c.setWebhookUrl(b.url ?? null); });
   add('PUT', '/webhooks/faults', (b) => { c.setWebhookFaults(b); });
+  add('PUT', '/webhooks/concurrency', (b) => { c.setWebhookConcurrency(Number(b.concurrency ?? 1)); });
   add('GET', '/webhooks/deliveries', () => c.deliveries());
   add('POST', '/webhooks/deliveries/{id}/redeliver', (_b, p) => c.redeliver(Number(p.id)), 202);
   add('POST', '/webhooks/idle', async () => { await c.webhooksIdle(); });

@@ -167,7 +167,8 @@ export class Emulator {
     return this.base;
   }
   async close() {
-    await this.hooks.idle().catch(() => undefined);
+    // let queued deliveries go out, but never hang on a slow receiver
+    await Promise.race([this.hooks.idle().catch(() => undefined), sleep(2000)]);
     if (!this.server) return;
     this.server.closeAllConnections();
     await new Promise<void>((r) => this.server!.close(() => r()));

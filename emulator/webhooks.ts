@@ -34,7 +34,6 @@ export class Webhooks {
   deliveries: Delivery[] = [];
   faults: WebhookFaults = {};
   private seq = 0;
-  private chain: Promise<void> = Promise.resolve();
   private pending = 0;
   private held: Delivery | null = null;
   private idleWaiters: (() => void)[] = [];
@@ -99,17 +98,35 @@ export class Webhooks {
     if (f.duplicateNext && f.duplicateNext > 0 && !d.redelivery) { f.duplicateNext--; this.queue(d); }
   }
 
+  /** deliveries in flight at once; 1 (default) keeps GitHub-like order, more models GitHub's parallel deliveries */
+  concurrency = 1;
+  private waiting: Delivery[] = [];
+  private active = 0;
+
   private queue(d: Delivery) {
     this.pending++;
-    this.chain = this.chain.then(async () => {
-      const delay = this.faults.delayMs;
-      const ms = typeof delay === 'number' ? delay : delay ? delay.min + Math.random() * (delay.max - delay.min) : 0;
-      if (ms > 0) await new Promise((r) => setTimeout(r, ms));
-      await this.send(d);
-    }).finally(() => {
-      this.pending--;
-      if (this.pending === 0) { const w = this.idleWaiters; this.idleWaiters = []; w.forEach((f) => f()); }
-    });
+    this.waiting.push(d);
+    this.pump();
+  }
+
+  private pump() {
+    while (this.active < Math.max(1, this.concurrency) && this.waiting.length) {
+      const d = this.waiting.shift()!;
+      this.active++;
+      void (async () => {
+        try {
+          const delay = this.faults.delayMs;
+          const ms = typeof delay === 'number' ? delay : delay ? delay.min + Math.random() * (delay.max - delay.min) : 0;
+          if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+          await this.send(d);
+        } finally {
+          this.active--;
+          this.pending--;
+          if (this.pending === 0) { const w = this.idleWaiters; this.idleWaiters = []; w.forEach((f) => f()); }
+          this.pump();
+        }
+      })();
+    }
   }
 
   private async send(d: Delivery) {
@@ -157,5 +174,5 @@ export class Webhooks {
     return new Promise((r) => this.idleWaiters.push(r));
   }
 
-  reset() { this.deliveries = []; this.faults = {}; this.held = null; }
+  reset() { this.deliveries = []; this.faults = {}; this.held = null; this.concurrency = 1; }
 }

@@ -122,6 +122,15 @@ describe('webhooks', () => {
     await w.gh.control.webhooksIdle();
     expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
     expect(w.receiver.received.map((d) => d.body.label.name)).toEqual(['late']);
+    // parallel deliveries: four delayed deliveries overlap instead of queueing
+    w.receiver.received.length = 0;
+    w.gh.control.setWebhookConcurrency(4);
+    const t1 = Date.now();
+    for (const n of ['p1', 'p2', 'p3', 'p4']) await label(n);
+    await w.gh.control.webhooksIdle();
+    expect(Date.now() - t1).toBeLessThan(500);
+    expect(w.receiver.received.map((d) => d.body.label.name).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
+    w.gh.control.setWebhookConcurrency(1);
     w.gh.control.setWebhookFaults({});
   });
 });
