@@ -17,13 +17,28 @@ class GqlError extends Error {
 }
 
 interface ConnArgs { first?: number | null; last?: number | null; after?: string | null; before?: string | null }
-const enc = (i: number) => Buffer.from(`cursor:v2:${i}`).toString('base64');
-const dec = (c: string) => { const m = /^cursor:v2:(\d+)$/.exec(Buffer.from(c, 'base64').toString()); if (!m) throw new GqlError('INVALID_CURSOR_ARGUMENTS', `\`${c}\` does not appear to be a valid cursor.`); return Number(m[1]); };
+/**
+ * Cursors carry the position and the identity of the element, so that paging stays stable when elements are inserted
+ * or removed between pages (as GitHub's keyset cursors do); unknown identities fall back to the position.
+ */
+const keyOf = (t: unknown): string | number | undefined => (t && typeof t === 'object' && 'id' in t ? (t as { id: string | number }).id : undefined);
+const enc = (i: number, key?: string | number) => Buffer.from(`cursor:v2:${i}${key !== undefined ? `:${key}` : ''}`).toString('base64');
+const dec = (c: string, all: unknown[]) => {
+  const m = /^cursor:v2:(\d+)(?::(.+))?$/.exec(Buffer.from(c, 'base64').toString());
+  if (!m) throw new GqlError('INVALID_CURSOR_ARGUMENTS', `\`${c}\` does not appear to be a valid cursor.`);
+  const pos = Number(m[1]);
+  if (m[2] !== undefined) {
+    if (String(keyOf(all[pos])) === m[2]) return pos;
+    const found = all.findIndex((x) => String(keyOf(x)) === m[2]);
+    if (found >= 0) return found;
+  }
+  return pos;
+};
 
 function conn<T>(all: T[], a: ConnArgs, wrap: (t: T) => unknown) {
   let start = 0, end = all.length;
-  if (a.after) start = Math.min(all.length, dec(a.after) + 1);
-  if (a.before) end = Math.max(start, Math.min(end, dec(a.before)));
+  if (a.after) start = Math.min(all.length, dec(a.after, all) + 1);
+  if (a.before) end = Math.max(start, Math.min(end, dec(a.before, all)));
   if (a.first != null) end = Math.min(end, start + a.first);
   if (a.last != null) start = Math.max(start, end - a.last);
   const slice = all.slice(start, end);
@@ -32,8 +47,11 @@ function conn<T>(all: T[], a: ConnArgs, wrap: (t: T) => unknown) {
   return {
     totalCount: all.length,
     nodes: () => w(),
-    edges: () => w().map((node, i) => ({ cursor: enc(start + i), node })),
-    pageInfo: { hasNextPage: end < all.length, hasPreviousPage: start > 0, startCursor: slice.length ? enc(start) : null, endCursor: slice.length ? enc(end - 1) : null },
+    edges: () => w().map((node, i) => ({ cursor: enc(start + i, keyOf(slice[i])), node })),
+    pageInfo: {
+      hasNextPage: end < all.length, hasPreviousPage: start > 0,
+      startCursor: slice.length ? enc(start, keyOf(slice[0])) : null, endCursor: slice.length ? enc(end - 1, keyOf(slice[slice.length - 1])) : null,
+    },
   };
 }
 
@@ -468,7 +486,7 @@ function mutations(ctx: GqlContext) {
       const { issue, repo } = ctx.issueByNode(input.subjectId, false);
       if (repo.archived) throw new GqlError('UNPROCESSABLE', 'Repository was archived so is read-only.');
       const c = ops.addComment(repo, issue, ctx.actor(), input.body);
-      const edge = { cursor: enc(0), node: ctx.comment(c) };
+      const edge = { cursor: enc(0, c.id), node: ctx.comment(c) };
       return { clientMutationId: input.clientMutationId ?? null, commentEdge: edge, subject: () => ctx.issue(issue), timelineEdge: null };
     },
     addSubIssue: ({ input }: In) => {

@@ -91,6 +91,17 @@ describe('GraphQL over GitHub\'s schema', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('keeps cursors stable when issues are created between pages', async () => {
+    const q = `query($after: String) { repository(owner: "org-1", name: "repo-2") { issues(first: 5, after: $after, orderBy: {field: CREATED_AT, direction: DESC}) { pageInfo { endCursor } nodes { number } } } }`;
+    const ten = await gql(q.replace('first: 5', 'first: 10'));
+    const p1 = await gql(q);
+    const o = await w.app.getInstallationOctokit(instId);
+    await o.request('POST /repos/{owner}/{repo}/issues', { owner: 'org-1', repo: 'repo-2', title: 'inserted at the top' });
+    const p2 = await gql(q, { after: p1.repository.issues.pageInfo.endCursor });
+    const expected = ten.repository.issues.nodes.slice(5).map((n: any) => n.number);
+    expect(p2.repository.issues.nodes.map((n: any) => n.number)).toEqual(expected);
+  });
+
   it('rejects fields GitHub lacks the way GitHub does, and requires first/last on connections', async () => {
     const err = await gql('query { repository(owner: "org-1", name: "repo-1") { id nonexistentField } }').catch((e) => e);
     expect(err).toBeInstanceOf(GraphqlResponseError);
