@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './tenancy.js';
 export * from './codehost.js';
+export * from './cache.js';

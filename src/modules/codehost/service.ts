@@ -6,7 +6,8 @@ import { codehostNotConfigured, onCodehost } from '../../codehost/errors.js';
 import { ApiError, conflict, forbidden } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
-import { codehostStore, type RepositoryFromCodehost } from './store.js';
+import { codehostStore } from './store.js';
+import { repositoryRow } from '../../codehost/mapping.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 
@@ -36,26 +37,6 @@ async function installationsVisibleTo(client: CodehostClient, token: string): Pr
     client.asUser(token).paginate('GET /user/installations', { per_page: 100 }) as Promise<InstallationSummary[]>,
   );
 }
-
-const toRepository = (r: {
-  id: number;
-  node_id: string;
-  name: string;
-  full_name: string;
-  private: boolean;
-  archived?: boolean;
-  html_url: string;
-  owner: { login: string };
-}): RepositoryFromCodehost => ({
-  codehostId: r.id,
-  nodeId: r.node_id,
-  ownerLogin: r.owner.login,
-  name: r.name,
-  fullName: r.full_name,
-  private: r.private,
-  archived: Boolean(r.archived),
-  htmlUrl: r.html_url,
-});
 
 export const codehostService = {
   /** Where the person goes to tell us who they are on the code host. */
@@ -198,7 +179,7 @@ export const codehostService = {
             connectedByUserId: auth.principal.userId,
           });
         }
-        await codehostStore.upsertRepositories(tx, workspaceId, repos.map(toRepository), uuidv7);
+        await codehostStore.upsertRepositories(tx, workspaceId, repos.map(repositoryRow), uuidv7);
         await recordAudit(tx, {
           workspaceId,
           action: 'codehost.connected',
