@@ -59,6 +59,17 @@ describe('REST: GitHub App authentication', () => {
     expect((await call(tok) as RequestError).status).toBe(401);
   });
 
+  it('expires installation tokens', async () => {
+    const instId = w.gh.seedResult!.installations[0]!.id;
+    const { token } = w.gh.control.installationToken(instId, 1);
+    const o = new QuietOctokit({ auth: token, baseUrl: w.gh.url });
+    expect((await o.request('GET /installation/repositories')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    const e = await o.request('GET /installation/repositories').catch((x) => x);
+    expect(e.status).toBe(401);
+    expect(e.response.data.message).toBe('Bad credentials');
+  });
+
   it('refuses tokens for suspended installations and their existing tokens', async () => {
     const instId = w.gh.seedResult!.installations[0]!.id;
     const o = await w.app.getInstallationOctokit(instId);
@@ -143,6 +154,14 @@ describe('REST: issues, comments, labels, milestones, types, sub-issues', () => 
     expect(Number(r2.response.headers['x-ratelimit-remaining'])).toBe(before);
     const r3 = await o.request('GET /repos/{owner}/{repo}/labels', R);
     expect(Number(r3.headers['x-ratelimit-remaining'])).toBe(before - 1);
+    // the cached issue pages answer 304 too, and a change to the page changes its ETag
+    const p1 = await o.request('GET /repos/{owner}/{repo}/issues', { ...R, per_page: 100 });
+    const p2 = await o.request('GET /repos/{owner}/{repo}/issues', { ...R, per_page: 100, headers: { 'if-none-match': p1.headers.etag! } }).catch((e) => e);
+    expect(p2.status).toBe(304);
+    await o.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...R, issue_number: p1.data[0]!.number, title: 'etag changes' });
+    const p3 = await o.request('GET /repos/{owner}/{repo}/issues', { ...R, per_page: 100, headers: { 'if-none-match': p1.headers.etag! } });
+    expect(p3.status).toBe(200);
+    expect(p3.headers.etag).not.toBe(p1.headers.etag);
     expect(r3.headers['x-ratelimit-used']).toBe(String(Number(r3.headers['x-ratelimit-limit']) - before + 1));
   });
 
