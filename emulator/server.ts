@@ -348,6 +348,11 @@ export class Emulator {
     }
     if (logEntry) { logEntry.status = result.status; logEntry.end = performance.timeOrigin + performance.now(); }
     if (result.status === -1) return null;
+    if (this.onResponse && route && result.status !== 304) {
+      const res = result;
+      const body = res.body !== undefined ? res.body : res.json !== undefined ? JSON.parse(res.json) : res.buffer !== undefined ? JSON.parse(res.buffer.toString('utf8')) : undefined;
+      this.onResponse({ method, template: route.template, status: res.status, body, headers: res.headers ?? {} });
+    }
     return result;
   }
 
@@ -423,7 +428,6 @@ export class Emulator {
       Object.assign(res.headers, this.rateHeaders(resource, b));
     }
     if (notModified) return { status: 304, headers: res.headers };
-    if (this.onResponse) this.onResponse({ method, template: r.template, status: res.status, body: res.body !== undefined ? res.body : res.json !== undefined ? JSON.parse(res.json) : res.buffer !== undefined ? JSON.parse(res.buffer.toString('utf8')) : undefined, headers: res.headers });
     return res;
   }
 
