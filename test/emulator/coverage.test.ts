@@ -78,7 +78,8 @@ describe('every REST route validates against GitHub\'s description', () => {
     await o.request('GET /repos/{owner}/{repo}/milestones', R);
     const { data: m } = await o.request('POST /repos/{owner}/{repo}/milestones', { ...R, title: 'cov-ms' });
     await o.request('GET /repos/{owner}/{repo}/milestones/{milestone_number}', { ...R, milestone_number: m.number });
-    await o.request('PATCH /repos/{owner}/{repo}/milestones/{milestone_number}', { ...R, milestone_number: m.number, description: 'x' });
+    await o.request('PATCH /repos/{owner}/{repo}/milestones/{milestone_number}', { ...R, milestone_number: m.number, description: 'x', state: 'closed' });
+    await o.request('PATCH /repos/{owner}/{repo}/milestones/{milestone_number}', { ...R, milestone_number: m.number, state: 'open' });
     await o.request('DELETE /repos/{owner}/{repo}/milestones/{milestone_number}', { ...R, milestone_number: m.number });
     await o.request('GET /orgs/{org}/issue-types', { org: 'org-1' });
     const { data: t } = await o.request('POST /orgs/{org}/issue-types', { org: 'org-1', name: 'Chore', is_enabled: true });
@@ -88,6 +89,12 @@ describe('every REST route validates against GitHub\'s description', () => {
     const all = w.gh.emulator.router.routes.map((r) => `${r.method} ${r.template}`)
       .filter((k) => !k.includes('/login/oauth') && k !== 'GET /' && k !== 'POST /graphql');
     expect(all.filter((k) => !seen.has(k))).toEqual([]);
+    await w.gh.control.webhooksIdle();
+    const events = new Set(w.receiver.received.map((d) => `${d.event}.${d.body.action}`));
+    for (const e of ['issues.opened', 'issues.edited', 'issues.locked', 'issues.unlocked', 'issues.labeled', 'issues.unlabeled', 'issues.assigned', 'issues.unassigned',
+      'issue_comment.created', 'issue_comment.edited', 'issue_comment.deleted', 'label.created', 'label.edited', 'label.deleted',
+      'milestone.created', 'milestone.edited', 'milestone.closed', 'milestone.opened', 'milestone.deleted',
+      'sub_issues.sub_issue_added', 'sub_issues.parent_issue_added', 'sub_issues.sub_issue_removed', 'sub_issues.parent_issue_removed']) expect(events).toContain(e);
     expect(w.violations).toEqual([]);
   });
 });
