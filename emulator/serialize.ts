@@ -21,8 +21,18 @@ export function hookSafe(x: unknown): unknown {
 export class Serializer {
   constructor(public store: Store, public base: string) {}
 
+  private userCache = new Map<number, { epoch: number; base: string; obj: Record<string, unknown> }>();
+  /** simple-user; shared objects per account until the next account-wide write (callers copy before changing) */
   user(a: Account | undefined | null): Record<string, unknown> | null {
     if (!a) return null;
+    const c = this.userCache.get(a.id);
+    if (c && c.epoch === this.store.epoch && c.base === this.base) return c.obj;
+    const obj = this.buildUser(a);
+    this.userCache.set(a.id, { epoch: this.store.epoch, base: this.base, obj });
+    return obj;
+  }
+
+  private buildUser(a: Account): Record<string, unknown> {
     const api = `${this.base}/users/${a.login}`;
     return {
       login: a.login, id: a.id, node_id: nodeId(a.type === 'Organization' ? 'Organization' : a.type === 'Bot' ? 'Bot' : 'User', a.id),
