@@ -295,7 +295,7 @@ export class GqlContext {
     const out: any[] = [];
     const itemRef = () => self.item(it);
     for (const f of this.projects.fields(p)) {
-      const common = { __fieldName: f.name, field: () => self.field(f), item: itemRef, createdAt: it.createdAt, updatedAt: it.updatedAt, creator: () => self.account(self.store.accountById.get(it.creatorId)), databaseId: it.id * 1000 + (f.id % 1000), id: nodeId('ProjectV2Item', it.id) + `_F${f.id}` };
+      const common = { __fieldName: f.name, field: () => self.field(f), item: itemRef, createdAt: it.createdAt, updatedAt: it.updatedAt, creator: () => self.account(self.store.accountById.get(it.creatorId)), databaseId: it.id * 1000 + (f.id % 1000), id: () => `${nodeId('ProjectV2Item', it.id)}_F${f.id}` };
       const title = issue ? issue.title : it.draft?.title ?? '';
       switch (f.dataType) {
         case 'TITLE': out.push({ __typename: 'ProjectV2ItemFieldTextValue', ...common, text: title }); break;
