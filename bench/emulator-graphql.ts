@@ -7,6 +7,7 @@ import { createEmulator } from '../emulator/index.js';
 const { emulator, control } = createEmulator();
 control.seed({ seed: 1, orgs: 1, reposPerOrg: 5, issues: 20000, comments: 20000, itemsPerProject: 2000 });
 control.setBudget({ resource: 'graphql', limit: 1e9 });
+control.setLimits({ graphqlPointsPerMinute: 1e9 });
 await emulator.listen(0);
 const { token } = control.installationToken(emulator.store.data.installations[0]!.id);
 const post = async (query: string, variables: Record<string, unknown> = {}) => {

@@ -261,7 +261,7 @@ export class Control {
       if (input.remaining != null) b.used = Math.max(0, b.limit - input.remaining);
     }
   }
-  resetBudgets() { this.emu.buckets.clear(); this.emu.contentLog.clear(); }
+  resetBudgets() { this.emu.buckets.clear(); this.emu.contentLog.clear(); this.emu.pointLog.clear(); }
   setLatency(l: LatencyConfig) { this.emu.latency = { ...l }; }
   setLimits(l: Partial<LimitsConfig>) { Object.assign(this.emu.limits, l); }
   addFault(f: FaultInput) { return this.emu.addFault(f); }

@@ -49,6 +49,10 @@ export interface LimitsConfig {
   primaryStatus: 403 | 429;
   /** seconds announced in retry-after on secondary limit */
   retryAfter: number;
+  /** secondary limit on points per minute: REST GET/HEAD/OPTIONS cost 1, other methods 5 (GitHub: 900) */
+  restPointsPerMinute: number;
+  /** secondary limit on GraphQL points per minute: 1 per query, 5 per mutation (GitHub: 2,000) */
+  graphqlPointsPerMinute: number;
 }
 
 interface Bucket { limit: number; used: number; reset: number }
@@ -122,7 +126,7 @@ export class Emulator {
     this.latency = { ...(opts.latency ?? {}) };
     this.limits = {
       restLimit: 5000, graphqlLimit: 5000, userRestLimit: 5000, unauthenticatedLimit: 60, maxConcurrent: 100,
-      contentPerMinute: 80, contentPerHour: 500, primaryStatus: 403, retryAfter: 60, ...(opts.limits ?? {}),
+      contentPerMinute: 80, contentPerHour: 500, primaryStatus: 403, retryAfter: 60, restPointsPerMinute: 900, graphqlPointsPerMinute: 2000, ...(opts.limits ?? {}),
     };
   }
 
@@ -149,9 +153,9 @@ export class Emulator {
 
   reset() {
     this.replaceData(null);
-    this.faults = []; this.requestLog = []; this.buckets.clear(); this.limitOverrides.clear(); this.contentLog.clear();
+    this.faults = []; this.requestLog = []; this.buckets.clear(); this.limitOverrides.clear(); this.contentLog.clear(); this.pointLog.clear();
     this.latency = { ...(this.initial.latency ?? {}) };
-    this.limits = { ...this.limits, maxConcurrent: 100, contentPerMinute: 80, contentPerHour: 500, ...(this.initial.limits ?? {}) };
+    this.limits = { ...this.limits, maxConcurrent: 100, contentPerMinute: 80, contentPerHour: 500, restPointsPerMinute: 900, graphqlPointsPerMinute: 2000, ...(this.initial.limits ?? {}) };
     this.hooks.reset();
     for (const h of this.resetHooks) h();
   }
@@ -256,6 +260,20 @@ export class Emulator {
     return new ApiError(403, `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${randomBytes(4).toString('hex').toUpperCase()}.`,
       { documentation_url: SECONDARY_DOC }, { 'retry-after': String(this.limits.retryAfter) });
   }
+  /** sliding one-minute window of secondary-limit points per subject and resource */
+  pointLog = new Map<string, { t: number; p: number }[]>();
+  pointsAllowed(subject: string, resource: 'core' | 'graphql', points: number): boolean {
+    const key = `${resource}:${subject}`;
+    const now = Date.now();
+    let arr = this.pointLog.get(key);
+    if (!arr) { arr = []; this.pointLog.set(key, arr); }
+    while (arr.length && arr[0]!.t <= now - 60e3) arr.shift();
+    const used = arr.reduce((n, x) => n + x.p, 0);
+    if (used + points > (resource === 'graphql' ? this.limits.graphqlPointsPerMinute : this.limits.restPointsPerMinute)) return false;
+    arr.push({ t: now, p: points });
+    return true;
+  }
+
   contentAllowed(subject: string): boolean {
     const now = Date.now();
     let arr = this.contentLog.get(subject);
@@ -399,7 +417,10 @@ export class Emulator {
     const charge = resource !== 'free' && !input.internal && principal.kind !== 'app';
     const b = charge ? this.bucket(resource === 'graphql' ? 'graphql' : 'core', subject) : null;
     if (b && resource === 'core' && b.used >= b.limit) throw this.primaryExceeded(principal, b, resource);
-    if (r.opts.creates && !input.internal && (principal.kind === 'installation' || principal.kind === 'user') && !this.contentAllowed(subject)) throw this.secondary();
+    if (!input.internal && (principal.kind === 'installation' || principal.kind === 'user')) {
+      if (resource === 'core' && !this.pointsAllowed(subject, 'core', method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 1 : 5)) throw this.secondary();
+      if (r.opts.creates && !this.contentAllowed(subject)) throw this.secondary();
+    }
 
     const req: Req = { method, path, query: input.query, headers: input.headers, body: input.body ?? {}, params, principal, internal: input.internal, base: this.base };
     let res: Res;

@@ -653,6 +653,7 @@ export function registerGraphql(emu: Emulator, ops: IssueOps) {
       const who = p.kind === 'installation' ? `installation ID ${p.installation.id}` : p.kind === 'user' ? `user ID ${p.user.id}` : 'app';
       return { status: 200, body: { errors: [{ type: 'RATE_LIMITED', code: 'graphql_rate_limit', message: `API rate limit already exceeded for ${who}.` }] }, cost: 0, noEtag: true };
     }
+    if (!req.internal && (p.kind === 'installation' || p.kind === 'user') && !emu.pointsAllowed(subject, 'graphql', op.operation === 'mutation' ? 5 : 1)) throw emu.secondary();
     // GraphQL mutations that create content count towards the content-creation secondary limit, as on GitHub
     if (op.operation === 'mutation' && !req.internal && (p.kind === 'installation' || p.kind === 'user')) {
       const creates = op.selectionSet.selections.filter((sel) => sel.kind === Kind.FIELD && CREATES.has(sel.name.value)).length;

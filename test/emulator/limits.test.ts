@@ -21,7 +21,7 @@ describe('limits, faults, latency, request log', () => {
   afterAll(async () => { await w?.close(); });
   beforeEach(() => {
     w.gh.control.resetBudgets(); w.gh.control.clearFaults(); w.gh.control.setLatency({});
-    w.gh.control.setLimits({ maxConcurrent: 100, contentPerMinute: 80, contentPerHour: 500 });
+    w.gh.control.setLimits({ maxConcurrent: 100, contentPerMinute: 80, contentPerHour: 500, restPointsPerMinute: 900, graphqlPointsPerMinute: 2000 });
   });
 
   it('reports the primary budget in x-ratelimit headers and refuses with 403 and remaining 0 when spent; /rate_limit is free', async () => {
@@ -97,6 +97,24 @@ describe('limits, faults, latency, request log', () => {
     const g: any = await o.graphql(m, { r: repoId }).catch((x: unknown) => x);
     expect(g.status).toBe(403);
     expect(g.response.headers['retry-after']).toBeDefined();
+    expect(w.violations).toEqual([]);
+  });
+
+  it('limits REST and GraphQL points per minute (GET 1, writes 5; query 1, mutation 5)', async () => {
+    w.gh.control.setLimits({ restPointsPerMinute: 7, graphqlPointsPerMinute: 6 });
+    const o = tokenOctokit();
+    const statuses: number[] = [];
+    statuses.push((await o.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...R, issue_number: 2, body: 'p' })).status);
+    statuses.push((await o.request('GET /repos/{owner}/{repo}/labels', R)).status);
+    statuses.push((await o.request('GET /repos/{owner}/{repo}/labels', R)).status);
+    statuses.push(await o.request('GET /repos/{owner}/{repo}/labels', R).then((r) => r.status, (e) => e.status));
+    expect(statuses).toEqual([201, 200, 200, 403]);
+    const q = () => o.graphql('query { viewer { login } }').then(() => 200, (e: any) => e.status);
+    const issueId = ((await w.gh.control.act('alice', 'GET', '/repos/org-1/repo-1/issues/2')).body as any).node_id;
+    const mut = () => o.graphql('mutation($s: ID!) { addComment(input: {subjectId: $s, body: "m"}) { commentEdge { node { id } } } }', { s: issueId }).then(() => 200, (e: any) => e.status);
+    expect(await q()).toBe(200);   // 1 point
+    expect(await mut()).toBe(200); // 5 points
+    expect(await q()).toBe(403);   // would be 7 > 6
     expect(w.violations).toEqual([]);
   });
 
