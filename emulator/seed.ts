@@ -120,7 +120,13 @@ function seedInner(emu: Emulator, c: Control, o: SeedOptions): SeedResult {
       locked: false, lockReason: null, commentCount: 0, createdAt: iso(created), updatedAt: iso(updated), closedAt: closed ? iso(updated) : null,
       closedById: closed ? pick(memberIds) : null, typeId: rand() < 0.7 ? pick(ro.typeIds) : null, parentId: null, subIssueIds: [], isPull: rand() < 0.05, draft: false,
     };
-    if (issue.isPull) issue.typeId = null;
+    if (issue.isPull) {
+      issue.typeId = null;
+      issue.reviewerIds = [pick(memberIds)];
+      // the PR closes an earlier issue of the same repository
+      const target = ro.issues.length ? ro.issues[Math.floor(rand() * ro.issues.length)]! : undefined;
+      if (target && !target.isPull) (target.linkedPullIds ??= []).push(issue.id);
+    }
     if (!issue.isPull && ro.issues.length > 3 && rand() < subRatio) {
       const parent = ro.issues[Math.floor(rand() * ro.issues.length)]!;
       if (!parent.isPull && parent.parentId == null && parent.subIssueIds.length < 50) { parent.subIssueIds.push(issue.id); issue.parentId = parent.id; }

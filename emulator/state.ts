@@ -31,6 +31,8 @@ export interface Issue {
   createdAt: string; updatedAt: string; closedAt: string | null; closedById: number | null;
   typeId: number | null; parentId: number | null; subIssueIds: number[];
   isPull: boolean; draft: boolean; deleted?: boolean; appId?: number | null;
+  /** issues: pull requests linked to it (closing references); pull requests: requested reviewers */
+  linkedPullIds?: number[]; reviewerIds?: number[];
 }
 export interface Comment { id: number; repoId: number; issueId: number; userId: number; body: string; createdAt: string; updatedAt: string; deleted?: boolean; appId?: number | null }
 export interface IssueType { id: number; orgId: number; name: string; description: string | null; color: string | null; isEnabled: boolean; createdAt: string; updatedAt: string }

@@ -303,7 +303,17 @@ export class GqlContext {
         case 'LABELS': if (issue?.labelIds.length) out.push({ __typename: 'ProjectV2ItemFieldLabelValue', ...common, labels: (a: ConnArgs) => conn(issue.labelIds.map((id) => self.store.labelById.get(id)!).filter(Boolean), a, (l) => self.label(l)) }); break;
         case 'MILESTONE': if (issue?.milestoneId != null) out.push({ __typename: 'ProjectV2ItemFieldMilestoneValue', ...common, milestone: () => self.milestone(self.store.milestoneById.get(issue.milestoneId!)!) }); break;
         case 'REPOSITORY': if (issue) out.push({ __typename: 'ProjectV2ItemFieldRepositoryValue', ...common, repository: () => self.repo(self.store.repoById.get(issue.repoId)!) }); break;
-        case 'LINKED_PULL_REQUESTS': case 'REVIEWERS': case 'PARENT_ISSUE': case 'SUB_ISSUES_PROGRESS': case 'TRACKS': case 'TRACKED_BY': case 'ISSUE_TYPE': break;
+        case 'LINKED_PULL_REQUESTS': {
+          const prs = (issue?.linkedPullIds ?? []).map((id) => self.store.issueById.get(id)).filter((x): x is Issue => !!x && x.isPull);
+          if (prs.length) out.push({ __typename: 'ProjectV2ItemFieldPullRequestValue', ...common, pullRequests: (a: ConnArgs) => conn(prs, a, (x) => self.issue(x)) });
+          break;
+        }
+        case 'REVIEWERS': {
+          const reviewers = (issue?.isPull ? issue.reviewerIds ?? [] : []).map((id) => self.store.accountById.get(id)).filter((x): x is Account => !!x);
+          if (reviewers.length) out.push({ __typename: 'ProjectV2ItemFieldReviewerValue', ...common, reviewers: (a: ConnArgs) => conn(reviewers, a, (u) => self.account(u)) });
+          break;
+        }
+        case 'PARENT_ISSUE': case 'SUB_ISSUES_PROGRESS': case 'TRACKS': case 'TRACKED_BY': case 'ISSUE_TYPE': break;
         default: {
           const v = it.values[String(f.id)];
           if (!v) break;

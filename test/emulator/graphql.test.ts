@@ -35,6 +35,8 @@ const PROJECT_QUERY = /* GraphQL */ `
               ... on ProjectV2ItemFieldUserValue { users(first: 10) { nodes { login } } }
               ... on ProjectV2ItemFieldMilestoneValue { milestone { title } }
               ... on ProjectV2ItemFieldRepositoryValue { repository { nameWithOwner } }
+              ... on ProjectV2ItemFieldPullRequestValue { pullRequests(first: 5) { nodes { number } } }
+              ... on ProjectV2ItemFieldReviewerValue { reviewers(first: 5) { nodes { ... on User { login } } } }
             } }
           }
         }
@@ -48,7 +50,7 @@ describe('GraphQL over GitHub\'s schema', () => {
   let gql: (q: string, v?: Record<string, unknown>) => Promise<any>;
   let instId: number;
   beforeAll(async () => {
-    w = await world({ seed: { seed: 7, issues: 60, comments: 60, itemsPerProject: 25, subIssueRatio: 0.4 } });
+    w = await world({ seed: { seed: 7, issues: 60, comments: 60, itemsPerProject: 60, subIssueRatio: 0.4 } });
     instId = w.gh.seedResult!.installations[0]!.id;
     const o = await w.app.getInstallationOctokit(instId);
     gql = (q, v) => o.graphql(q, v);
@@ -70,10 +72,10 @@ describe('GraphQL over GitHub\'s schema', () => {
     expect(redacted.content).toBeNull();
     expect(redacted.fieldValues.nodes).toEqual([]);
     const kinds = new Set(p.items.nodes.flatMap((i: any) => i.fieldValues.nodes.map((v: any) => v.__typename)));
-    for (const k of ['ProjectV2ItemFieldTextValue', 'ProjectV2ItemFieldNumberValue', 'ProjectV2ItemFieldDateValue', 'ProjectV2ItemFieldSingleSelectValue', 'ProjectV2ItemFieldIterationValue', 'ProjectV2ItemFieldLabelValue', 'ProjectV2ItemFieldUserValue', 'ProjectV2ItemFieldMilestoneValue', 'ProjectV2ItemFieldRepositoryValue']) expect(kinds).toContain(k);
+    for (const k of ['ProjectV2ItemFieldTextValue', 'ProjectV2ItemFieldNumberValue', 'ProjectV2ItemFieldDateValue', 'ProjectV2ItemFieldSingleSelectValue', 'ProjectV2ItemFieldIterationValue', 'ProjectV2ItemFieldLabelValue', 'ProjectV2ItemFieldUserValue', 'ProjectV2ItemFieldMilestoneValue', 'ProjectV2ItemFieldRepositoryValue', 'ProjectV2ItemFieldPullRequestValue', 'ProjectV2ItemFieldReviewerValue']) expect(kinds).toContain(k);
     expect(r.rateLimit.cost).toBeGreaterThanOrEqual(1);
-    // items(100) x fieldValues(30) x labels/users(10): 1 + 1 + 100 + 2*100*30 = 6102 requests -> 61 points
-    expect(r.rateLimit.cost).toBe(61);
+    // fields(1) + items(1) + fieldValues(100) + labels/users/pullRequests/reviewers(4 x 100 x 30) = 12102 requests -> 121 points
+    expect(r.rateLimit.cost).toBe(121);
     expect(r.rateLimit.remaining).toBe(r.rateLimit.limit - r.rateLimit.used);
   });
 
