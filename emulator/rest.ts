@@ -253,7 +253,12 @@ export class IssueOps {
   transferIssue(repo: Repo, issue: Issue, target: Repo, actor: Account): Issue {
     const before = this.ser.issue(issue);
     const now = nowIso();
-    const moved: Issue = { ...issue, id: this.store.nextId(), repoId: target.id, number: target.nextNumber++, labelIds: [], milestoneId: null, updatedAt: now, subIssueIds: [], parentId: null };
+    // labels and milestone carry over where the target repository has ones of the same name/title, as on GitHub
+    const labelIds = issue.labelIds.map((id) => this.store.labelById.get(id)?.name).filter((n): n is string => !!n)
+      .map((n) => this.labelByName(target, n)?.id).filter((id): id is number => id != null);
+    const ms = issue.milestoneId != null ? this.store.milestoneById.get(issue.milestoneId) : undefined;
+    const milestoneId = ms ? (this.store.milestonesByRepo.get(target.id) ?? []).find((m) => m.title === ms.title)?.id ?? null : null;
+    const moved: Issue = { ...issue, id: this.store.nextId(), repoId: target.id, number: target.nextNumber++, labelIds, milestoneId, updatedAt: now, subIssueIds: [], parentId: null };
     this.store.deleteIssue(issue);
     this.store.addIssue(moved);
     this.store.touch();

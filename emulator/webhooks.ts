@@ -1,5 +1,23 @@
 /** Webhook deliveries to the app's webhook URL: signed, logged, never retried (as on GitHub), redeliverable. */
 import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+
+/** POST on a fresh connection; resolves with the status code once the answer has been read (10 s timeout, like GitHub). */
+function postOnce(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const mod = u.protocol === 'https:' ? https : http;
+    const req = mod.request(u, { method: 'POST', agent: false, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }, timeout: 10000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out after 10 s')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 import { nodeId } from './ids.js';
 import type { Repo, Store, Account } from './state.js';
 import { hookSafe, type Serializer } from './serialize.js';
@@ -136,20 +154,14 @@ export class Webhooks {
     const sig = 'sha256=' + createHmac('sha256', app.webhookSecret).update(d.payload).digest('hex');
     const t0 = performance.now();
     try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json', 'user-agent': 'GitHub-Hookshot/emulator', accept: '*/*',
-          'x-github-event': d.event, 'x-github-delivery': d.guid, 'x-hub-signature-256': sig,
-          'x-github-hook-id': String(app.id + 1000000), 'x-github-hook-installation-target-id': String(app.id),
-          'x-github-hook-installation-target-type': 'integration',
-        },
-        body: d.payload,
-        signal: AbortSignal.timeout(10000),
+      // one connection per delivery (as GitHub's hookshot does): no keep-alive races with the receiver
+      d.statusCode = await postOnce(url, d.payload, {
+        'content-type': 'application/json', 'user-agent': 'GitHub-Hookshot/emulator', accept: '*/*',
+        'x-github-event': d.event, 'x-github-delivery': d.guid, 'x-hub-signature-256': sig,
+        'x-github-hook-id': String(app.id + 1000000), 'x-github-hook-installation-target-id': String(app.id),
+        'x-github-hook-installation-target-type': 'integration',
       });
-      await res.arrayBuffer().catch(() => undefined);
-      d.statusCode = res.status;
-      d.status = res.status >= 200 && res.status < 300 ? 'delivered' : 'failed';
+      d.status = d.statusCode >= 200 && d.statusCode < 300 ? 'delivered' : 'failed';
     } catch (e) {
       d.status = 'failed'; d.error = String((e as Error).message ?? e);
     }

@@ -166,6 +166,22 @@ export class GqlContext {
         if (!i || i.isPull) throw new GqlError('NOT_FOUND', `Could not resolve to an Issue with the number of ${number}.`);
         return self.issue(i);
       },
+      pullRequests(args: ConnArgs & { states?: string[]; orderBy?: { field: string; direction: string } }) {
+        let all = (self.store.issuesByRepo.get(r.id) ?? []).filter((i) => i.isPull);
+        if (args.states?.length) all = all.filter((i) => args.states!.includes(i.state === 'closed' ? 'CLOSED' : 'OPEN'));
+        const o = args.orderBy;
+        if (o) {
+          const key = o.field === 'UPDATED_AT' ? 'updatedAt' : 'createdAt';
+          const d = o.direction === 'DESC' ? -1 : 1;
+          all = [...all].sort((a, b) => (a[key] < b[key] ? -d : a[key] > b[key] ? d : (a.id - b.id) * d));
+        }
+        return conn(all, args, (i) => self.issue(i));
+      },
+      pullRequest({ number }: { number: number }) {
+        const i = self.store.issueByNumber.get(`${r.id}#${number}`);
+        if (!i || !i.isPull) throw new GqlError('NOT_FOUND', `Could not resolve to a PullRequest with the number of ${number}.`);
+        return self.issue(i);
+      },
       issueOrPullRequest({ number }: { number: number }) {
         const i = self.store.issueByNumber.get(`${r.id}#${number}`);
         if (!i) throw new GqlError('NOT_FOUND', `Could not resolve to an issue or pull request with the number of ${number}.`);

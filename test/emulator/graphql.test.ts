@@ -139,6 +139,9 @@ describe('GraphQL over GitHub\'s schema', () => {
     expect(node.node).toEqual({ __typename: 'IssueComment', body: withComment.comments.nodes[0].body });
     const types = await gql('query { organization(login: "org-1") { issueTypes(first: 10) { nodes { id name isEnabled } } } }');
     expect(types.organization.issueTypes.nodes.map((t: any) => t.name)).toEqual(['Task', 'Bug', 'Feature']);
+    const prs = await gql('query { repository(owner: "org-1", name: "repo-1") { pullRequests(first: 10, states: [OPEN, CLOSED]) { totalCount nodes { number title state } } } }');
+    const restPrs = (await (await w.app.getInstallationOctokit(instId)).paginate('GET /repos/{owner}/{repo}/issues', { owner: 'org-1', repo: 'repo-1', state: 'all', per_page: 100 })).filter((i) => i.pull_request);
+    expect(prs.repository.pullRequests.totalCount).toBe(restPrs.length);
     const bad = await gql('query { node(id: "I_kwnope") { id } }').catch((e) => e);
     expect(bad.errors[0].type).toBe('NOT_FOUND');
   });
