@@ -347,16 +347,17 @@ export class Emulator {
     let logEntry: RequestLogEntry | null = null;
     let flightKey: string | null = null;
     let result: Res;
+    if (!input.internal) {
+      // every request is logged, including those refused for bad credentials
+      logEntry = { id: ++this.logSeq, method, path, url: path + (query.size ? `?${query}` : ''), route: route?.template ?? null, installationId: null, userId: null, status: 0, start, end: 0 };
+      this.requestLog.push(logEntry);
+      if (this.requestLog.length > 500000) this.requestLog.splice(0, 100000);
+    }
     try {
       principal = input.principal ?? this.authenticate(headers.authorization, route);
-      if (!input.internal) {
-        logEntry = {
-          id: ++this.logSeq, method, path, url: path + (query.size ? `?${query}` : ''), route: route?.template ?? null,
-          installationId: principal.kind === 'installation' ? principal.installation.id : null,
-          userId: principal.kind === 'user' ? principal.user.id : null, status: 0, start, end: 0,
-        };
-        this.requestLog.push(logEntry);
-        if (this.requestLog.length > 500000) this.requestLog.splice(0, 100000);
+      if (logEntry) {
+        logEntry.installationId = principal.kind === 'installation' ? principal.installation.id : null;
+        logEntry.userId = principal.kind === 'user' ? principal.user.id : null;
       }
       result = await this.run(input, principal, route, match, (k) => { flightKey = k; }, drop);
     } catch (e) {
