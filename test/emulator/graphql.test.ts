@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GraphqlResponseError } from '@octokit/graphql';
 import { world, userOctokit, type World } from './helpers.js';
 
 const PROJECT_QUERY = /* GraphQL */ `
@@ -106,7 +105,7 @@ describe('GraphQL over GitHub\'s schema', () => {
 
   it('rejects fields GitHub lacks the way GitHub does, and requires first/last on connections', async () => {
     const err = await gql('query { repository(owner: "org-1", name: "repo-1") { id nonexistentField } }').catch((e) => e);
-    expect(err).toBeInstanceOf(GraphqlResponseError);
+    expect(err.name).toBe('GraphqlResponseError');
     expect(err.errors[0].message).toBe("Field 'nonexistentField' doesn't exist on type 'Repository'");
     expect(err.errors[0].extensions.code).toBe('undefinedField');
     const e2 = await gql('query { repository(owner: "org-1", name: "repo-1") { issues { totalCount } } }').catch((e) => e);
@@ -172,7 +171,7 @@ describe('GraphQL over GitHub\'s schema', () => {
     await gql(set, { p: p.id, i: itemId, f: field('Notes').id, v: { text: 'hello' } });
     await gql(set, { p: p.id, i: itemId, f: field('Sprint').id, v: { iterationId: field('Sprint').configuration.iterations[1].id } });
     const badOpt = await gql(set, { p: p.id, i: itemId, f: field('Priority').id, v: { singleSelectOptionId: 'nope' } }).catch((e) => e);
-    expect(badOpt).toBeInstanceOf(GraphqlResponseError);
+    expect(badOpt.name).toBe('GraphqlResponseError');
     const vals = await gql(`query($id: ID!) { node(id: $id) { ... on ProjectV2Item { fieldValues(first: 30) { nodes { __typename
       ... on ProjectV2ItemFieldTextValue { text } ... on ProjectV2ItemFieldNumberValue { number } ... on ProjectV2ItemFieldDateValue { date }
       ... on ProjectV2ItemFieldSingleSelectValue { name } ... on ProjectV2ItemFieldIterationValue { title } } } } } }`, { id: itemId });

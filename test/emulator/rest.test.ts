@@ -1,6 +1,6 @@
 import { createSign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestError } from '@octokit/request-error';
+import { RequestError } from 'octokit';
 import { QuietOctokit, world, userOctokit, type World } from './helpers.js';
 import { restValidator } from '../../emulator/openapi.js';
 
