@@ -21,6 +21,7 @@ import { createSignedState } from './platform/signed-state.js';
 import type { Services } from './platform/services.js';
 import { routeTable } from './routes.js';
 import { deriveKey, loadOrCreateSecret } from './secrets.js';
+import { prepareJobQueue } from './sync/worker.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -66,10 +67,12 @@ export async function buildApp(options: { config: Config; database: Database; lo
     mailer,
     cursors: new CursorCodec(deriveKey(secret, 'cursor-v1')),
     signedState: createSignedState(deriveKey(secret, 'signed-state-v1')),
-    codehost: config.codehost ? createCodehostClient(config.codehost) : null,
+    codehost: config.codehost ? createCodehostClient(config.codehost, database.pool) : null,
     tokenVault: createTokenVault(deriveKey(secret, 'codehost-tokens-v1')),
   };
 
+  // Operations queue jobs inside their own transactions, so the queue's schema must exist first.
+  await prepareJobQueue(services);
   const closeRateLimit = await registerRateLimit(app, config.rateLimit);
   await registerOpenApi(app, { serverUrl: config.publicBaseUrl });
   registerMetrics(app);

@@ -54,6 +54,9 @@ const envSchema = z.object({
   CODEHOST_API_URL: z.url().default('https://api.github.com'),
   CODEHOST_WEB_URL: z.url().default('https://github.com'),
   CODEHOST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Postgres schema of the job queue (graphile-worker), and how many jobs a process runs at once. */
+  WORKER_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('graphile_worker'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Demo mode: where the GitHub emulator listens. */
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
 });
@@ -87,6 +90,7 @@ export interface Config {
   /** Null when no GitHub App is configured (demo mode fills it in with the emulator's app). */
   codehost: CodehostConfig | null;
   emulatorPort: number;
+  worker: { schema: string; concurrency: number };
 }
 
 export interface CodehostConfig {
@@ -158,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     credentialCache: e.CREDENTIAL_CACHE,
     codehost: codehostFrom(e),
     emulatorPort: e.EMULATOR_PORT,
+    worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY },
   };
   return { ...config, ...overrides };
 }

@@ -3,9 +3,11 @@ import { loadConfig } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
+import { startSyncWorker } from './sync/worker.js';
 
 const usage = `usage: svc <command>
-  start     run the HTTP service (embedded PostgreSQL when DATABASE_URL is unset)
+  start     run the HTTP service and a job worker (embedded PostgreSQL when DATABASE_URL is unset)
+  worker    run only a job worker (more processes can share one database)
   migrate   apply database migrations and exit`;
 
 async function databaseUrl(config: ReturnType<typeof loadConfig>): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
@@ -61,7 +63,8 @@ async function startCommand(): Promise<void> {
   const database = openDatabase(url);
   await applyMigrations(database.pool);
   const demo = config.codehost ? null : await startDemoCodehost(config);
-  const { app } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
+  const { app, services } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
+  const worker = await startSyncWorker(services);
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(`svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`);
   console.log(`svc listening on ${address}${embedded ? ' (embedded PostgreSQL)' : ''}`);
@@ -75,6 +78,7 @@ async function startCommand(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close();
+    await worker.stop();
     await demo?.close();
     await database.close();
     await embedded?.stop();
@@ -84,8 +88,29 @@ async function startCommand(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+/** A process that only runs jobs; it needs a configured GitHub App (demo mode lives in `start`). */
+async function workerCommand(): Promise<void> {
+  const config = loadConfig();
+  if (!config.codehost) throw new Error('The worker needs a GitHub App: set CODEHOST_APP_ID and the other CODEHOST_* variables.');
+  const { url, embedded } = await databaseUrl(config);
+  const database = openDatabase(url);
+  await applyMigrations(database.pool);
+  const { app, services } = await buildApp({ config, database });
+  const worker = await startSyncWorker(services);
+  console.log('svc worker running');
+  const stop = async () => {
+    await worker.stop();
+    await app.close();
+    await database.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
 const command = process.argv[2] ?? 'start';
-const commands: Record<string, () => Promise<void>> = { start: startCommand, migrate: migrateCommand };
+const commands: Record<string, () => Promise<void>> = { start: startCommand, worker: workerCommand, migrate: migrateCommand };
 const run = commands[command];
 if (!run) {
   console.error(usage);

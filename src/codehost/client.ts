@@ -1,5 +1,8 @@
 import { App, Octokit } from 'octokit';
+import type pg from 'pg';
 import type { CodehostConfig } from '../config.js';
+import { budgetFromHeaders, budgetStore } from './budget.js';
+import { inInstallationLane } from './lane.js';
 
 /**
  * The REST client every code-host call uses: the configured base URL and a request timeout.
@@ -25,7 +28,7 @@ export interface CodehostUser {
  * The GitHub App and the people's OAuth tokens. Nothing here knows whether it talks to GitHub
  * or to the emulator: only the base URLs differ.
  */
-export function createCodehostClient(config: CodehostConfig) {
+export function createCodehostClient(config: CodehostConfig, pool: pg.Pool) {
   const ClientOctokit = clientClass(config);
   const app = new App({
     appId: config.appId,
@@ -75,8 +78,28 @@ export function createCodehostClient(config: CodehostConfig) {
       return app.octokit;
     },
 
-    asInstallation(installationId: number) {
-      return app.getInstallationOctokit(installationId);
+    /**
+     * A client acting as the installation. Every request goes through the installation's lane
+     * (one in flight across all processes) and records the budget its response reports.
+     */
+    async asInstallation(installationId: number) {
+      const octokit = await inInstallationLane(pool, installationId, () => app.getInstallationOctokit(installationId));
+      octokit.hook.wrap('request', async (request, options) => {
+        const response = await inInstallationLane(pool, installationId, async () => {
+          try {
+            return await request(options);
+          } catch (error) {
+            const headers = (error as { response?: { headers?: Record<string, string> } }).response?.headers;
+            const budget = headers ? budgetFromHeaders(headers) : null;
+            if (budget) await budgetStore.record(pool, installationId, budget);
+            throw error;
+          }
+        });
+        const budget = budgetFromHeaders(response.headers as Record<string, string>);
+        if (budget) await budgetStore.record(pool, installationId, budget);
+        return response;
+      });
+      return octokit;
     },
   };
 }

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/pool.js';
 import type { Services } from '../../src/platform/services.js';
+import { startSyncWorker } from '../../src/sync/worker.js';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-0123456789';
 
@@ -17,8 +18,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on the run's database, listening on an ephemeral loopback port. */
-export async function startTestApp(overrides: Partial<Config> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+/**
+ * The real app on the run's database, listening on an ephemeral loopback port. Each app gets its
+ * own job-queue schema, so test files running side by side never run each other's jobs; `worker`
+ * also runs a job worker in the process.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}, options: { databaseUrl?: string; worker?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-test-data-'));
   const config = loadConfig(
     {
@@ -29,17 +34,19 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MAX: '100000',
     },
-    overrides,
+    { worker: { schema: `jobs_${Math.random().toString(36).slice(2, 10)}`, concurrency: 2 }, ...overrides },
   );
   const database = openDatabase(options.databaseUrl ?? inject('databaseUrl'), { max: 5 });
   const { app, services } = await buildApp({ config, database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const worker = options.worker ? await startSyncWorker(services, { pollInterval: 100 }) : null;
   return {
     url: address,
     services,
     database,
     config,
     async close() {
+      await worker?.stop();
       await app.close();
       await database.close();
     },

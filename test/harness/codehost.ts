@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { startEmulator, type RunningEmulator, type StartOptions } from '../../emulator/index.js';
 import type { CodehostConfig } from '../../src/config.js';
 
@@ -16,5 +17,13 @@ export function codehostConfigFor(emulator: RunningEmulator): CodehostConfig {
   };
 }
 
-/** A GitHub emulator on loopback for one test file. */
-export const startCodehost = (options: StartOptions = {}) => startEmulator(options);
+/**
+ * A GitHub emulator on loopback for one test file. Test files share one database, where code-host
+ * ids are unique as they are on GitHub, so each emulator numbers its objects from its own base.
+ */
+export async function startCodehost(options: StartOptions = {}): Promise<RunningEmulator> {
+  const emulator = await startEmulator(options);
+  const store = (emulator.emulator as unknown as { store: { data: { seq: number } } }).store;
+  store.data.seq = 1_000_000 + randomInt(0, 2_000_000) * 1000;
+  return emulator;
+}

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { createWorkspace, signUp, type TestPerson } from '../harness/fixtures.js';
 import { httpClient, type Call } from '../harness/http.js';
@@ -149,16 +150,25 @@ describe('sign-in CSRF protection', () => {
 
 describe('a failure of our own', () => {
   it('answers 500 internal with the request id and without internals', async () => {
-    // A database that does not answer: every query fails.
-    const broken = await startTestApp({}, { databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' });
+    // An app on a database nobody migrated: every query of ours fails.
+    const server = new URL(inject('databaseUrl'));
+    const name = `svc_unmigrated_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const target = new URL(server);
+    target.pathname = `/${name}`;
+    const broken = await startTestApp({}, { databaseUrl: target.toString() });
     const c = httpClient(broken.url);
     try {
       const res = await c('GET', '/v1/me', { token: 'never-seen-session-token-0123456789' });
       expectEnvelope(res, 500, 'internal');
-      expect(res.body.error.message).not.toMatch(/pool|pg|sql|Error:|at /i);
+      expect(res.body.error.message).not.toMatch(/relation|auth_sessions|pool|sql|Error:|at /i);
       expect(res.body.error.detail).toBeUndefined();
     } finally {
       await broken.close().catch(() => {});
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
     }
   });
 });

@@ -4,6 +4,7 @@ import { defineRoute } from '../../platform/route.js';
 import { isoOrNull, timestamp } from '../../platform/schemas.js';
 import { personCodehostSchema } from '../accounts/schemas.js';
 import { codehostService } from './service.js';
+import { syncService } from './sync-service.js';
 import { codehostStore, type RepositoryRow } from './store.js';
 
 const urlSchema = z.object({ url: z.url() });
@@ -52,6 +53,23 @@ const connectionSchema = z
     connectedAt: timestamp().nullable(),
   })
   .meta({ id: 'CodehostConnection' });
+
+const syncJobSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(['repository_backfill', 'projects_backfill', 'reconcile']),
+    repositoryId: z.uuid().nullable(),
+    repositoryFullName: z.string().nullable(),
+    status: z.enum(['queued', 'running', 'paused', 'done', 'failed']),
+    phase: z.string().describe('Which part of the walk: labels, milestones, issues, comments, done (or cancelled when sync was turned off).'),
+    error: z.string().nullable(),
+    resumeAfter: timestamp().nullable().describe('When a paused or retrying job continues.'),
+    createdAt: timestamp(),
+    finishedAt: timestamp().nullable(),
+  })
+  .meta({ id: 'SyncJob' });
+
+const repositoryIds = z.array(z.uuid()).max(100).default([]);
 
 export const codehostRoutes = [
   defineRoute({
@@ -162,6 +180,54 @@ export const codehostRoutes = [
     access: { kind: 'workspace', role: 'viewer', scope: 'codehost:read' },
     response: connectionSchema,
     handler: ({ services, auth }) => codehostService.connection(services, auth),
+  }),
+
+  defineRoute({
+    operationId: 'setRepositorySync',
+    method: 'PATCH',
+    path: '/v1/codehost/repositories',
+    summary: 'Turn mirroring on or off per repository',
+    description:
+      'Ids in `enable` start mirroring: a backfill job for labels, milestones, issues and comments is queued (a repository already being walked is not walked twice). Ids in `disable` stop future updates; cached data is kept. Answers with the named repositories after the change and the ids of the backfill jobs started.',
+    tags: ['Code host'],
+    access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
+    body: z.object({ enable: repositoryIds, disable: repositoryIds }),
+    response: z.object({ data: z.array(repositorySchema), queued: z.array(z.uuid()) }),
+    async handler({ services, auth, body, request }) {
+      const { after, queued } = await syncService.setRepositorySync(services, auth, body, request.id);
+      return { data: after.map(presentRepository), queued };
+    },
+  }),
+
+  defineRoute({
+    operationId: 'syncNow',
+    method: 'POST',
+    path: '/v1/codehost/sync',
+    summary: 'Sync now',
+    description: 'Walks every enabled repository again, so anything a lost webhook missed is read back. Repositories already being walked are left to their walk.',
+    tags: ['Code host'],
+    access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
+    creates: true,
+    status: 202,
+    response: z.object({ queued: z.array(z.uuid()) }),
+    handler: ({ services, auth }) => syncService.syncNow(services, auth),
+  }),
+
+  defineRoute({
+    operationId: 'getSyncStatus',
+    method: 'GET',
+    path: '/v1/codehost/sync-status',
+    summary: 'Sync jobs and the code-host budget',
+    description:
+      "The twenty most recent sync jobs, the installation's REST budget as the code host last reported it (zeros before the first request), and whether backfills are paused because less than 10% of the hourly budget is left (writes continue).",
+    tags: ['Code host'],
+    access: { kind: 'workspace', role: 'viewer', scope: 'codehost:read' },
+    response: z.object({
+      jobs: z.array(syncJobSchema),
+      budget: z.object({ limit: z.number().int(), remaining: z.number().int(), resetAt: timestamp().nullable() }),
+      backfillPaused: z.boolean(),
+    }),
+    handler: ({ services, auth }) => syncService.status(services, auth),
   }),
 
   defineRoute({

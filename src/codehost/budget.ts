@@ -1,0 +1,51 @@
+import type pg from 'pg';
+
+export interface Budget {
+  limit: number;
+  remaining: number;
+  resetAt: Date | null;
+}
+
+/** What GitHub's `x-ratelimit-*` headers say, or null when a response carries none. */
+export function budgetFromHeaders(headers: Record<string, string | number | undefined>): (Budget & { resource: string }) | null {
+  const limit = Number(headers['x-ratelimit-limit']);
+  const remaining = Number(headers['x-ratelimit-remaining']);
+  if (!Number.isFinite(limit) || !Number.isFinite(remaining) || headers['x-ratelimit-limit'] === undefined) return null;
+  const reset = Number(headers['x-ratelimit-reset']);
+  return {
+    resource: String(headers['x-ratelimit-resource'] ?? 'core'),
+    limit,
+    remaining,
+    resetAt: Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : null,
+  };
+}
+
+/** The REST (`core`) and GraphQL budgets are tracked apart, per installation, as GitHub keeps them. */
+export const budgetStore = {
+  async record(pool: pg.Pool, installationId: number, b: Budget & { resource: string }): Promise<void> {
+    await pool.query({
+      name: 'budget_record',
+      text: `insert into codehost_budgets (installation_id, resource, "limit", remaining, reset_at, updated_at)
+             values ($1, $2, $3, $4, $5, now())
+             on conflict (installation_id, resource) do update
+                set "limit" = excluded."limit", remaining = excluded.remaining, reset_at = excluded.reset_at, updated_at = now()`,
+      values: [installationId, b.resource, b.limit, b.remaining, b.resetAt],
+    });
+  },
+
+  async read(pool: pg.Pool, installationId: number, resource = 'core'): Promise<Budget | null> {
+    const { rows } = await pool.query({
+      name: 'budget_read',
+      text: `select "limit", remaining, reset_at from codehost_budgets where installation_id = $1 and resource = $2`,
+      values: [installationId, resource],
+    });
+    const r = rows[0];
+    if (!r) return null;
+    // Past the reset instant the budget is whole again.
+    if (r.reset_at && new Date(r.reset_at).getTime() <= Date.now()) return { limit: r.limit, remaining: r.limit, resetAt: null };
+    return { limit: r.limit, remaining: r.remaining, resetAt: r.reset_at ? new Date(r.reset_at) : null };
+  },
+};
+
+/** Backfills wait while less than a tenth of the hourly budget is left; writes continue. */
+export const backfillShouldPause = (b: Budget | null) => b !== null && b.remaining < b.limit * 0.1;

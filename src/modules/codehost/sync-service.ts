@@ -1,0 +1,134 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { AuthContext } from '../../auth/access.js';
+import { backfillShouldPause, budgetStore } from '../../codehost/budget.js';
+import type { Tx } from '../../db/pool.js';
+import { repositories } from '../../db/schema/index.js';
+import { conflict, invalidRequest, notFound } from '../../platform/errors.js';
+import { isoOrNull } from '../../platform/schemas.js';
+import type { Services } from '../../platform/services.js';
+import { BACKFILL_TASK, enqueue, installationQueue } from '../../sync/queue.js';
+import { syncJobStore } from '../../sync/store.js';
+import { actorOf, recordAudit } from '../audit/recorder.js';
+import { codehostStore } from './store.js';
+
+type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
+
+/** Opens a walk of the repository unless one is live; queues its job in the same transaction. */
+async function startWalk(services: Services, tx: Tx, workspaceId: string, installationId: number, repositoryId: string): Promise<string | null> {
+  const { job, created } = await syncJobStore.openWalk(tx, {
+    id: uuidv7(),
+    workspaceId,
+    repositoryId,
+    kind: 'repository_backfill',
+    checkpoint: {},
+  });
+  if (!created) return null;
+  await enqueue(tx, services.config.worker.schema, BACKFILL_TASK, { syncJobId: job.id }, {
+    queue: installationQueue(installationId),
+    jobKey: `backfill:${repositoryId}`,
+  });
+  return job.id;
+}
+
+export const syncService = {
+  /**
+   * Turns mirroring on or off per repository. Turning it on queues a backfill (labels,
+   * milestones, issues, comments) unless the repository is already being walked; turning it off
+   * stops future updates and keeps what is cached.
+   */
+  async setRepositorySync(services: Services, auth: WorkspaceAuth, change: { enable: string[]; disable: string[] }, requestId: string) {
+    const workspaceId = auth.workspace.workspaceId;
+    const both = change.enable.filter((id) => change.disable.includes(id));
+    if (both.length) throw invalidRequest('A repository cannot be enabled and disabled at once.', { repositoryIds: both });
+    const named = [...new Set([...change.enable, ...change.disable])];
+    const { db } = services.database;
+
+    const result = await db.transaction(async (tx) => {
+      const installation = await codehostStore.installationOf(tx, workspaceId);
+      if (!installation) throw conflict('Connect a code-host installation first.', { reason: 'not_connected' });
+      const rows = named.length
+        ? await tx.select().from(repositories).where(and(eq(repositories.workspaceId, workspaceId), inArray(repositories.id, named))).for('update')
+        : [];
+      const missing = named.filter((id) => !rows.some((r) => r.id === id));
+      if (missing.length) throw notFound('repository', { repositoryIds: missing });
+      const removed = rows.filter((r) => r.removed && change.enable.includes(r.id));
+      if (removed.length) {
+        throw conflict('The installation no longer has access to these repositories.', { repositoryIds: removed.map((r) => r.id) });
+      }
+
+      const queued: string[] = [];
+      for (const repo of rows) {
+        const enable = change.enable.includes(repo.id);
+        if (repo.syncEnabled !== enable) {
+          await tx.update(repositories).set({ syncEnabled: enable, updatedAt: new Date() }).where(eq(repositories.id, repo.id));
+          await recordAudit(tx, {
+            workspaceId,
+            action: enable ? 'repository.sync_enabled' : 'repository.sync_disabled',
+            actor: actorOf(auth),
+            target: { type: 'repository', id: repo.id },
+            before: { syncEnabled: repo.syncEnabled },
+            after: { syncEnabled: enable, fullName: repo.fullName },
+            requestId,
+          });
+        }
+        // Newly enabled: walk it (it may have missed changes while off). Enabled but never
+        // walked: start one unless one is live.
+        if (enable && (!repo.syncEnabled || !repo.syncedAt)) {
+          const jobId = await startWalk(services, tx, workspaceId, installation.installationId, repo.id);
+          if (jobId) queued.push(jobId);
+        }
+      }
+      const after = named.length
+        ? await tx.select().from(repositories).where(and(eq(repositories.workspaceId, workspaceId), inArray(repositories.id, named)))
+        : [];
+      return { after, queued };
+    });
+    return result;
+  },
+
+  /** Walks every enabled repository again (changes since the last walk are re-read). */
+  async syncNow(services: Services, auth: WorkspaceAuth) {
+    const workspaceId = auth.workspace.workspaceId;
+    return services.database.db.transaction(async (tx) => {
+      const installation = await codehostStore.installationOf(tx, workspaceId);
+      if (!installation) throw conflict('Connect a code-host installation first.', { reason: 'not_connected' });
+      const enabled = await tx
+        .select()
+        .from(repositories)
+        .where(and(eq(repositories.workspaceId, workspaceId), eq(repositories.syncEnabled, true), eq(repositories.removed, false)));
+      const queued: string[] = [];
+      for (const repo of enabled) {
+        const jobId = await startWalk(services, tx, workspaceId, installation.installationId, repo.id);
+        if (jobId) queued.push(jobId);
+      }
+      return { queued };
+    });
+  },
+
+  async status(services: Services, auth: WorkspaceAuth) {
+    const { db, pool } = services.database;
+    const workspaceId = auth.workspace.workspaceId;
+    const installation = await codehostStore.installationOf(db, workspaceId);
+    const budget = installation ? await budgetStore.read(pool, installation.installationId) : null;
+    const jobs = await syncJobStore.recent(db, workspaceId, 20);
+    return {
+      jobs: jobs.map(({ job, repositoryFullName }) => ({
+        id: job.id,
+        kind: job.kind as 'repository_backfill' | 'projects_backfill' | 'reconcile',
+        repositoryId: job.repositoryId,
+        repositoryFullName,
+        status: job.status as 'queued' | 'running' | 'paused' | 'done' | 'failed',
+        phase: job.phase,
+        error: job.error,
+        resumeAfter: isoOrNull(job.resumeAfter),
+        createdAt: job.createdAt.toISOString(),
+        finishedAt: isoOrNull(job.finishedAt),
+      })),
+      budget: budget
+        ? { limit: budget.limit, remaining: budget.remaining, resetAt: isoOrNull(budget.resetAt) }
+        : { limit: 0, remaining: 0, resetAt: null },
+      backfillPaused: backfillShouldPause(budget),
+    };
+  },
+};

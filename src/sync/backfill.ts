@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { backfillShouldPause, budgetStore } from '../codehost/budget.js';
+import {
+  commentRow,
+  isPullRequest,
+  issueRow,
+  labelRow,
+  milestoneRow,
+  type GitHubComment,
+  type GitHubIssue,
+  type GitHubLabel,
+  type GitHubMilestone,
+} from '../codehost/mapping.js';
+import { codehostInstallations, repositories } from '../db/schema/index.js';
+import type { Services } from '../platform/services.js';
+import { cacheWriter } from './cache-writer.js';
+import { BACKFILL_TASK, enqueue, installationQueue } from './queue.js';
+import { syncJobStore } from './store.js';
+
+export const PER_PAGE = 100;
+export const phases = ['labels', 'milestones', 'issues', 'comments'] as const;
+type Phase = (typeof phases)[number];
+
+/**
+ * Where a walk stands. Labels and milestones are walked by page number (small, unordered lists).
+ * Issues and comments are walked in `updated` order with `since`: after each page the walk asks
+ * again from the newest `updated_at` it has seen, so an object changed during the walk moves
+ * ahead of it instead of shifting a later one into a page already read.
+ */
+export interface Checkpoint {
+  phase: Phase;
+  page: number;
+  since?: string;
+}
+
+export type BackfillOutcome = 'done' | 'paused' | 'skipped';
+
+async function load(services: Services, syncJobId: string) {
+  const { db } = services.database;
+  const job = await syncJobStore.find(db, syncJobId);
+  if (!job || !job.repositoryId) return null;
+  const [repo] = await db.select().from(repositories).where(eq(repositories.id, job.repositoryId));
+  const [installation] = await db.select().from(codehostInstallations).where(eq(codehostInstallations.workspaceId, job.workspaceId));
+  if (!repo || !installation) return null;
+  return { job, repo, installation };
+}
+
+/**
+ * Walks one repository into the cache: labels, milestones, issues (pull requests skipped), then
+ * comments repository-wide, 100 a page. Each page's rows and the checkpoint after it commit
+ * together, so a crash or restart resumes after the last finished page, redoing nothing and
+ * losing nothing. Pauses (and reschedules itself for the reset) while the installation's
+ * budget is under 10%.
+ */
+export async function runBackfill(services: Services, syncJobId: string): Promise<BackfillOutcome> {
+  const loaded = await load(services, syncJobId);
+  if (!loaded || !services.codehost) return 'skipped';
+  const { job, repo, installation } = loaded;
+  if (job.status === 'done' || job.status === 'failed') return 'skipped';
+  const { db, pool } = services.database;
+  const scope = { workspaceId: job.workspaceId, repositoryId: repo.id };
+  const [owner, name] = [repo.ownerLogin, repo.name];
+
+  await syncJobStore.update(db, job.id, { status: 'running', startedAt: job.startedAt ?? new Date(), resumeAfter: null, error: null });
+  const octokit = await services.codehost.asInstallation(installation.installationId);
+  let at: Checkpoint = (job.checkpoint as unknown as Checkpoint)?.phase ? (job.checkpoint as unknown as Checkpoint) : { phase: 'labels', page: 1 };
+
+  for (;;) {
+    const [current] = await db.select({ syncEnabled: repositories.syncEnabled, removed: repositories.removed }).from(repositories).where(eq(repositories.id, repo.id));
+    if (!current?.syncEnabled || current.removed) {
+      await syncJobStore.update(db, job.id, { status: 'done', phase: 'cancelled', finishedAt: new Date() });
+      return 'skipped';
+    }
+    const budget = await budgetStore.read(pool, installation.installationId);
+    if (backfillShouldPause(budget)) {
+      const resumeAfter = budget!.resetAt ?? new Date(Date.now() + 60_000);
+      await db.transaction(async (tx) => {
+        await syncJobStore.update(tx, job.id, { status: 'paused', resumeAfter });
+        await enqueue(tx, services.config.worker.schema, BACKFILL_TASK, { syncJobId: job.id }, {
+          queue: installationQueue(installation.installationId),
+          jobKey: `backfill:${repo.id}:resume`,
+          runAt: resumeAfter,
+        });
+      });
+      return 'paused';
+    }
+
+    let next: Checkpoint | null;
+    switch (at.phase) {
+      case 'labels': {
+        const { data } = await octokit.request('GET /repos/{owner}/{repo}/labels', { owner, repo: name, per_page: PER_PAGE, page: at.page });
+        next = data.length < PER_PAGE ? { phase: 'milestones', page: 1 } : { phase: 'labels', page: at.page + 1 };
+        await db.transaction(async (tx) => {
+          await cacheWriter.labels(tx, scope, (data as GitHubLabel[]).map(labelRow));
+          await syncJobStore.advance(tx, job.id, next!.phase, next as unknown as Record<string, unknown>);
+        });
+        break;
+      }
+      case 'milestones': {
+        const { data } = await octokit.request('GET /repos/{owner}/{repo}/milestones', {
+          owner, repo: name, state: 'all', per_page: PER_PAGE, page: at.page,
+        });
+        next = data.length < PER_PAGE ? { phase: 'issues', page: 1 } : { phase: 'milestones', page: at.page + 1 };
+        await db.transaction(async (tx) => {
+          await cacheWriter.milestones(tx, scope, (data as GitHubMilestone[]).map(milestoneRow));
+          await syncJobStore.advance(tx, job.id, next!.phase, next as unknown as Record<string, unknown>);
+        });
+        break;
+      }
+      case 'issues': {
+        const { data } = await octokit.request('GET /repos/{owner}/{repo}/issues', {
+          owner, repo: name, state: 'all', sort: 'updated', direction: 'asc', per_page: PER_PAGE, page: at.page,
+          ...(at.since ? { since: at.since } : {}),
+        });
+        const page = data as GitHubIssue[];
+        next = page.length < PER_PAGE ? { phase: 'comments', page: 1 } : sinceAfter(at, page);
+        await db.transaction(async (tx) => {
+          await cacheWriter.issues(tx, scope, page.filter((i) => !isPullRequest(i)).map(issueRow));
+          await syncJobStore.advance(tx, job.id, next!.phase, next as unknown as Record<string, unknown>);
+        });
+        break;
+      }
+      case 'comments': {
+        const { data } = await octokit.request('GET /repos/{owner}/{repo}/issues/comments', {
+          owner, repo: name, sort: 'updated', direction: 'asc', per_page: PER_PAGE, page: at.page,
+          ...(at.since ? { since: at.since } : {}),
+        });
+        const page = data as GitHubComment[];
+        next = page.length < PER_PAGE ? null : sinceAfter(at, page);
+        await db.transaction(async (tx) => {
+          await cacheWriter.comments(tx, scope, page.map(commentRow));
+          await syncJobStore.advance(tx, job.id, next ? next.phase : 'done', (next ?? at) as unknown as Record<string, unknown>);
+          if (!next) {
+            await syncJobStore.update(tx, job.id, { status: 'done', phase: 'done', finishedAt: new Date(), error: null });
+            await tx.update(repositories).set({ syncedAt: new Date() }).where(eq(repositories.id, repo.id));
+          }
+        });
+        break;
+      }
+    }
+    if (!next) return 'done';
+    at = next;
+  }
+}
+
+/**
+ * The next request of an `updated`-ordered walk: again from the newest instant seen (re-reading
+ * only the few objects that share it), or, when a whole page shares one instant, the next page.
+ */
+function sinceAfter(at: Checkpoint, page: Array<{ updated_at: string }>): Checkpoint {
+  const oldest = page[0].updated_at;
+  const newest = page[page.length - 1].updated_at;
+  return oldest === newest ? { phase: at.phase, page: at.page + 1, since: at.since } : { phase: at.phase, page: 1, since: newest };
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/pool.js';
+
+export const BACKFILL_TASK = 'repository_backfill';
+
+/**
+ * Queues a job in the caller's transaction (graphile-worker's `add_job`), so a job exists exactly
+ * when the change that asked for it committed. Jobs of one installation share a named queue and
+ * so run one after another.
+ */
+export async function enqueue(
+  tx: Executor,
+  schema: string,
+  task: string,
+  payload: Record<string, unknown>,
+  options: { queue: string; jobKey: string; runAt?: Date; maxAttempts?: number },
+): Promise<void> {
+  await tx.execute(sql`select ${sql.identifier(schema)}.add_job(
+    ${task}, ${JSON.stringify(payload)}::json,
+    queue_name => ${options.queue},
+    run_at => ${options.runAt ?? null}::timestamptz,
+    max_attempts => ${options.maxAttempts ?? 8}::smallint,
+    job_key => ${options.jobKey})`);
+}
+
+export const installationQueue = (installationId: number) => `codehost:${installationId}`;
