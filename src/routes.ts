@@ -4,7 +4,10 @@ import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { codehostRoutes } from './modules/codehost/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
+import { issueRoutes } from './modules/issues/routes.js';
+import { labelRoutes } from './modules/labels/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { milestoneRoutes } from './modules/milestones/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './platform/route.js';
 
@@ -21,4 +24,7 @@ export const routeTable: AnyRoute[] = [
   ...apiKeyRoutes,
   ...auditRoutes,
   ...codehostRoutes,
+  ...issueRoutes,
+  ...labelRoutes,
+  ...milestoneRoutes,
 ];

@@ -10,6 +10,7 @@ import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { addMember, createWorkspace, issueKey, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { httpClient, type Call, type CallOptions, type CallResult } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
+import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
 
 /**
  * The role × scope × tenant matrix. Every case below is generated from `routeTable`, so a route
@@ -159,10 +160,20 @@ beforeAll(async () => {
   await t.database.pool.query(`update workspaces set billing_standing = 'lapsed' where id = $1`, [C.id]);
   await t.database.pool.query(`select pg_notify('svc_credentials', '')`);
 
+  // A is connected to an installation on the code host and has one issue in its cache.
+  codehost.control.createUser({ login: 'matrix-owner' });
+  codehost.control.createOrg({ login: 'matrix-org', admins: ['matrix-owner'] });
+  const installationOfA = codehost.control.install({ account: 'matrix-org' }).id;
+  codehost.control.createRepo({ owner: 'matrix-org', name: 'tracker' });
+  await act(codehost, 'matrix-owner', 'POST', '/repos/matrix-org/tracker/issues', { title: 'An issue of A' });
+  await fillCache(t, codehost, A.id, installationOfA, await recordInstallation(t, codehost, A.id, installationOfA));
+  const issueOfA = (await t.database.pool.query('select id from issues where workspace_id = $1', [A.id])).rows[0].id as string;
+
   objectOfA = {
     memberId: memberA.membershipId,
     apiKeyId: keyA.id,
     invitationId: invitationA.id,
+    issueId: issueOfA,
   };
 });
 
@@ -436,6 +447,12 @@ describe("A's objects after the matrix", () => {
     const res = await call('GET', '/v1/invitations?limit=100', { token: ownerA.token, workspaceId: A.id });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.map((i: { id: string }) => i.id)).toContain(invitationA.id);
+  });
+
+  it("A's issue is still readable", async () => {
+    const res = await call('GET', `/v1/issues/${objectOfA.issueId}`, { token: ownerA.token, workspaceId: A.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.title).toBe('An issue of A');
   });
 
   it("A's workspace kept its name and standing", async () => {

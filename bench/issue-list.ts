@@ -1,0 +1,220 @@
+/**
+ * The issue list over 100,000 cached issues in 20 repositories: GET /v1/issues over loopback with
+ * autocannon (no filter; label + state; a quoted phrase; sort by comments at page 20, reached by
+ * walking cursors) beside the bare SQL of the same page run through pg in the same run, so the
+ * HTTP, auth and serialisation cost shows next to the query's own.
+ *
+ * Each case runs with one connection (the latency a single client sees) and with `--connections`
+ * (throughput under concurrency; on a small machine the server, Postgres and the load generator
+ * share the cores, so latency there is mostly queueing).
+ *
+ *   npx tsx bench/issue-list.ts [--seconds 5] [--connections 10]
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { issueFilterOf, type IssueListQuery } from '../src/modules/issues/service.js';
+import { issuePageSql, type IssueSort } from '../src/modules/issues/store.js';
+import type { SortValue } from '../src/platform/pagination.js';
+import { freshDatabase } from '../test/harness/fresh-database.js';
+import { report } from './support/report.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 ? Number(process.argv[i + 1]) : fallback;
+};
+const seconds = arg('seconds', 5);
+const connections = arg('connections', 10);
+const ISSUES = 100_000;
+const REPOSITORIES = 20;
+const PAGE = 50;
+
+async function post(url: string, body: unknown, token?: string) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+/** The cache as a backfill leaves it, written in bulk with generate_series (seconds, not minutes). */
+async function seedCache(pool: pg.Pool, workspaceId: string) {
+  const t0 = performance.now();
+  await pool.query(
+    `insert into codehost_installations (id, workspace_id, installation_id, account_login, account_type, repository_selection)
+     values (gen_random_uuid(), $1, 1, 'bench-org', 'Organization', 'all')`,
+    [workspaceId],
+  );
+  await pool.query(
+    `insert into repositories (id, workspace_id, codehost_id, node_id, owner_login, name, full_name, private, html_url, sync_enabled)
+     select gen_random_uuid(), $1, r, 'R_' || r, 'bench-org', 'repo-' || r, 'bench-org/repo-' || r, r % 2 = 0,
+            'https://github.com/bench-org/repo-' || r, true
+       from generate_series(1, $2::int) r`,
+    [workspaceId, REPOSITORIES],
+  );
+  await pool.query(
+    `insert into milestones (id, workspace_id, repository_id, codehost_id, node_id, number, title, description, state, due_on, codehost_updated_at)
+     select gen_random_uuid(), r.workspace_id, r.id, r.codehost_id * 10 + m, 'MI_' || r.codehost_id || '_' || m, m, 'v' || m || '.0', null,
+            case when m = 1 then 'closed' else 'open' end, timestamptz '2026-01-01' + m * interval '60 days', now()
+       from repositories r, generate_series(1, 3) m where r.workspace_id = $1`,
+    [workspaceId],
+  );
+  await pool.query(
+    `insert into labels (id, workspace_id, repository_id, codehost_id, node_id, name, color)
+     select gen_random_uuid(), r.workspace_id, r.id, r.codehost_id * 10 + l, 'LA_' || r.codehost_id || '_' || l,
+            (array['bug','enhancement','documentation','question','customer','priority: high'])[l], 'ededed'
+       from repositories r, generate_series(1, 6) l where r.workspace_id = $1`,
+    [workspaceId],
+  );
+  // Deterministic spread: ~30% closed, 0-2 labels, 60% assigned, half with a milestone, 70% typed,
+  // 0-39 comments, created over two years, titles and bodies from a small vocabulary.
+  await pool.query(
+    `with words as (select array['login','export','billing','search','dashboard','invoice','sync','upload','report','email',
+                                 'portal','cache','timeout','crash','slow','button','layout','api','webhook','token'] w),
+          repos as (select id, codehost_id, row_number() over (order by codehost_id) - 1 as k from repositories where workspace_id = $1)
+     insert into issues (id, workspace_id, repository_id, codehost_id, node_id, number, title, body, state, state_reason, author,
+                         assignees, assignee_logins, labels, label_names, milestone_codehost_id, issue_type, issue_type_name,
+                         sub_issues, comments_count, locked, html_url, created_at, codehost_updated_at, closed_at)
+     select gen_random_uuid(), $1, r.id, i, 'I_' || i, i / $2 + 1,
+            initcap(w[1 + (i * 7) % 20]) || ' ' || w[1 + (i * 11) % 20] || ' issue ' || i,
+            'The ' || w[1 + (i * 13) % 20] || ' ' || w[1 + (i * 17) % 20] || ' needs attention.',
+            case when i % 10 < 3 then 'closed' else 'open' end,
+            case when i % 10 < 3 then 'completed' end,
+            jsonb_build_object('id', 1000 + i % 50, 'login', 'user-' || i % 50, 'avatarUrl', null, 'type', 'User'),
+            case when i % 10 < 6 then jsonb_build_array(jsonb_build_object('id', 1000 + i % 7, 'login', 'user-' || i % 7, 'avatarUrl', null, 'type', 'User')) else '[]'::jsonb end,
+            case when i % 10 < 6 then array['user-' || i % 7] else '{}'::text[] end,
+            (select coalesce(jsonb_agg(jsonb_build_object('nodeId', 'LA_' || r.codehost_id || '_' || l, 'name', n, 'color', 'ededed')), '[]'::jsonb)
+               from unnest(lbl.names) with ordinality as x(n, l)),
+            lbl.names,
+            case when i % 2 = 0 then r.codehost_id * 10 + 1 + i % 3 end,
+            case when i % 10 < 7 then jsonb_build_object('id', 1 + i % 3, 'nodeId', 'IT_' || i % 3, 'name', (array['Task','Bug','Feature'])[1 + i % 3], 'color', null) end,
+            case when i % 10 < 7 then lower((array['Task','Bug','Feature'])[1 + i % 3]) end,
+            null, (i * 31) % 40, false, 'https://github.com/bench-org/repo-' || r.codehost_id || '/issues/' || (i / $2 + 1),
+            timestamptz '2024-01-01' + (i * interval '10 minutes'),
+            timestamptz '2024-01-01' + (i * interval '10 minutes') + ((i * 37) % 2880) * interval '1 minute',
+            case when i % 10 < 3 then timestamptz '2024-01-01' + (i * interval '10 minutes') + interval '1 day' end
+       from generate_series(0, $3::int - 1) i
+       cross join words
+       join repos r on r.k = i % $2
+       cross join lateral (select case i % 3 when 0 then '{}'::text[]
+                                             when 1 then array[(array['bug','enhancement','documentation','question','customer','priority: high'])[1 + i % 6]]
+                                             else array['customer', (array['bug','enhancement','documentation','question'])[1 + i % 4]] end as names) lbl`,
+    [workspaceId, REPOSITORIES, ISSUES],
+  );
+  await pool.query('analyze');
+  return Math.round(performance.now() - t0);
+}
+
+async function load(url: string, token: string, connections: number) {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
+  if (result['2xx'] < result.requests.total * 0.99 || result.errors > 0 || result.non2xx > 0) {
+    throw new Error(`${url}: 2xx=${result['2xx']} non2xx=${result.non2xx} errors=${result.errors}`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** The same SELECT the route runs, straight through pg with `connections` clients in a loop. */
+async function loadSql(pool: pg.Pool, text: string, params: unknown[], connections: number) {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await pool.query(text, params);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100;
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+const db = await freshDatabase('svc_bench_issues');
+const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
+  env: { ...process.env, DATABASE_URL: db.url },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const pool = new pg.Pool({ connectionString: db.url, max: connections });
+try {
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: server.stdout! }).once('line', resolve);
+    server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  const { appUrl } = JSON.parse(line) as { appUrl: string };
+
+  const signUp = await post(`${appUrl}/auth/sign-up/email`, { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' });
+  const session = signUp.headers.get('set-auth-token')!;
+  const workspace = await post(`${appUrl}/v1/workspaces`, { name: 'Bench', slug: 'bench' }, session);
+  const workspaceId = workspace.body.id as string;
+  const key = (await post(`${appUrl}/v1/api-keys`, { name: 'bench', scopes: ['issues:read'] }, session)).body.key as string;
+  const seedMs = await seedCache(pool, workspaceId);
+
+  const get = async (path: string) => {
+    const res = await fetch(`${appUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { data: unknown[]; nextCursor: string | null };
+  };
+
+  // Page 20 of the comments sort, reached the way a client reaches it.
+  let cursor: string | null = null;
+  for (let page = 1; page < 20; page++) {
+    cursor = (await get(`/v1/issues?limit=${PAGE}&sort=comments${cursor ? `&cursor=${cursor}` : ''}`)).nextCursor;
+  }
+  const deepCursor = cursor!;
+  const cursorKey = (c: string) => (JSON.parse(Buffer.from(c, 'base64url').toString()) as { k: SortValue[] }).k;
+
+  const phrase = '"export crash"';
+  const cases: Array<{ name: string; path: string; query: Partial<IssueListQuery>; sort: IssueSort; order: 'asc' | 'desc'; after: SortValue[] | null }> = [
+    { name: 'no filter', path: `/v1/issues?limit=${PAGE}`, query: {}, sort: 'updated', order: 'desc', after: null },
+    { name: 'label=bug & state=open', path: `/v1/issues?limit=${PAGE}&label=bug&state=open`, query: { label: ['bug'], state: 'open' }, sort: 'updated', order: 'desc', after: null },
+    { name: `q=${phrase}`, path: `/v1/issues?limit=${PAGE}&q=${encodeURIComponent(phrase)}`, query: { q: phrase }, sort: 'updated', order: 'desc', after: null },
+    { name: 'sort=comments, page 20', path: `/v1/issues?limit=${PAGE}&sort=comments&cursor=${deepCursor}`, query: { sort: 'comments' }, sort: 'comments', order: 'desc', after: cursorKey(deepCursor) },
+  ];
+
+  const dialect = new PgDialect();
+  const rows: Array<Record<string, string | number>> = [];
+  const plans: Record<string, string> = {};
+  for (const c of cases) {
+    const page = await get(c.path);
+    if (page.data.length !== PAGE) throw new Error(`${c.name}: expected a full page, got ${page.data.length}`);
+    const filter = issueFilterOf({ limit: PAGE, repository: [], state: 'all', label: [], assignee: [], milestone: [], type: [], sort: c.sort, ...c.query }, null);
+    const query = dialect.sqlToQuery(issuePageSql({ workspaceId, filter, sort: c.sort, order: c.order, after: c.after, limit: PAGE }));
+    const sqlRows = (await pool.query(query.sql, query.params)).rows;
+    if (sqlRows.length !== PAGE + 1) throw new Error(`${c.name}: bare SQL returned ${sqlRows.length} rows`);
+    const plan = (await pool.query(`explain (analyze, buffers off, costs off, timing off, summary on) ${query.sql}`, query.params)).rows.map((r) => r['QUERY PLAN']);
+    plans[c.name] = plan.join('\n');
+
+    // Warm-up so JIT, pools and caches are settled for each case.
+    await autocannon({ url: `${appUrl}${c.path}`, connections, duration: 1, headers: { authorization: `Bearer ${key}` } });
+    for (const n of [1, connections]) {
+      const http = await load(`${appUrl}${c.path}`, key, n);
+      const bare = await loadSql(pool, query.sql, query.params, n);
+      rows.push({ case: c.name, connections: n, via: 'HTTP GET /v1/issues', 'requests/s': Math.round(http.rps), 'p50 ms': http.p50, 'p99 ms': http.p99 });
+      rows.push({ case: c.name, connections: n, via: 'bare SQL (pg)', 'requests/s': Math.round(bare.rps), 'p50 ms': bare.p50, 'p99 ms': bare.p99 });
+    }
+  }
+
+  report('issue-list', rows, {
+    seconds,
+    connections,
+    issues: ISSUES,
+    repositories: REPOSITORIES,
+    pageSize: PAGE,
+    seedMs,
+    aim: 'p50 under 10 ms over 100,000 cached issues',
+    machine: `${(await import('node:os')).cpus().length} cores`,
+    plans,
+  });
+  for (const [name, plan] of Object.entries(plans)) console.log(`\n-- plan: ${name}\n${plan}`);
+} finally {
+  await pool.end();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await db.drop();
+}

@@ -1,0 +1,23 @@
+/**
+ * Public visibility of a comment is carried in its body on the code host, as a hidden HTML
+ * comment the service appends, so it survives on the code host and is resent on every edit.
+ * Every other comment is internal and never reaches a portal customer.
+ */
+export const PUBLIC_MARKER = '<!-- svc:visibility=public -->';
+
+export type CommentVisibility = 'public' | 'internal';
+
+// The marker with the blank lines the service put before it, so stripping gives back the text.
+const markerWithSpacing = /(?:\r?\n)*[ \t]*<!-- svc:visibility=public -->[ \t]*/g;
+
+/** The visibility a stored body carries, and the body as people should read it (marker removed). */
+export function parseCommentVisibility(body: string): { visibility: CommentVisibility; body: string } {
+  if (!body.includes(PUBLIC_MARKER)) return { visibility: 'internal', body };
+  return { visibility: 'public', body: body.replace(markerWithSpacing, '') };
+}
+
+/** The body to send to the code host for a comment of this visibility (idempotent). */
+export function withCommentVisibility(body: string, visibility: CommentVisibility): string {
+  const text = parseCommentVisibility(body).body;
+  return visibility === 'public' ? `${text}\n\n${PUBLIC_MARKER}` : text;
+}

@@ -1,0 +1,183 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import type { Executor } from '../../db/pool.js';
+import { comments } from '../../db/schema/index.js';
+import { keysetAfter, type SortValue } from '../../platform/pagination.js';
+import type { CommentRow, IssueRow } from './schemas.js';
+
+export type IssueSort = 'updated' | 'created' | 'number' | 'title' | 'comments';
+export type SortOrder = 'asc' | 'desc';
+
+/** What a list asks for, already normalised (lowercased names, deduplicated, sorted). */
+export interface IssueFilter {
+  q: string | null;
+  /** Set when `q` is a bare number or `#number`: it also matches the issue number. */
+  qNumber: number | null;
+  repositoryIds: string[];
+  state: 'open' | 'closed' | 'all';
+  /** Every one must be on the issue. */
+  labels: string[];
+  /** Null: not filtered. Otherwise any one value matches; with no value left, nothing matches. */
+  assignees: { logins: string[]; none: boolean } | null;
+  milestones: { ids: string[]; none: boolean } | null;
+  types: { names: string[]; none: boolean } | null;
+  updatedSince: Date | null;
+}
+
+/**
+ * The sort key of each sort: the expression (matching an index on (workspace_id, key, id)) and
+ * how the key of a fetched row goes into a cursor.
+ */
+const sortKeys: Record<IssueSort, { column: SQL; of: (r: IssueRow) => SortValue }> = {
+  updated: { column: sql`i.codehost_updated_at`, of: (r) => r.codehost_updated_at.toISOString() },
+  created: { column: sql`i.created_at`, of: (r) => r.created_at.toISOString() },
+  number: { column: sql`i.number`, of: (r) => r.number },
+  title: { column: sql`lower(i.title)`, of: (r) => r.title_key },
+  comments: { column: sql`i.comments_count`, of: (r) => r.comments_count },
+};
+
+// Drizzle's raw `execute` hands timestamptz back as Postgres text; pg's own parser makes it a Date.
+const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => Date;
+const timestampOrNull = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : parseTimestamp(String(v)));
+
+function issueRowOf(raw: Record<string, unknown>): IssueRow {
+  const row = raw as unknown as IssueRow;
+  row.created_at = timestampOrNull(raw.created_at)!;
+  row.codehost_updated_at = timestampOrNull(raw.codehost_updated_at)!;
+  row.closed_at = timestampOrNull(raw.closed_at);
+  row.synced_at = timestampOrNull(raw.synced_at)!;
+  row.milestone_due_on = timestampOrNull(raw.milestone_due_on);
+  return row;
+}
+export { timestampOrNull };
+
+export const issueSortKey = (sort: IssueSort, row: IssueRow): SortValue[] => [sortKeys[sort].of(row), row.id];
+
+// The issue with its repository and milestone, as one row; shared by the list and the single read.
+const issueSelect = sql`
+  select i.id, i.node_id, i.number, i.title, i.body, i.state, i.state_reason, i.author, i.assignees, i.labels,
+         i.issue_type, i.sub_issues, i.comments_count, i.locked, i.html_url, i.created_at, i.codehost_updated_at,
+         i.closed_at, i.synced_at, lower(i.title) as title_key,
+         r.id as repository_id, r.node_id as repository_node_id, r.full_name as repository_full_name,
+         r.owner_login as repository_owner_login, r.name as repository_name, r.private as repository_private,
+         m.id as milestone_id, m.node_id as milestone_node_id, m.number as milestone_number, m.title as milestone_title,
+         m.description as milestone_description, m.state as milestone_state, m.due_on as milestone_due_on
+    from issues i
+    join repositories r on r.id = i.repository_id and r.workspace_id = i.workspace_id
+    left join milestones m on m.repository_id = i.repository_id and m.codehost_id = i.milestone_codehost_id
+                          and m.workspace_id = i.workspace_id`;
+
+// One array parameter each (a plain array in a sql template would expand to a list of parameters).
+const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+const uuidArray = (values: string[]) => sql`${sql.param(values)}::uuid[]`;
+
+function conditionsOf(workspaceId: string, f: IssueFilter): SQL[] {
+  const where: SQL[] = [sql`i.workspace_id = ${workspaceId}`];
+  if (f.q !== null) {
+    const text = sql`i.search @@ websearch_to_tsquery('english', ${f.q})`;
+    where.push(f.qNumber !== null ? sql`(${text} or i.number = ${f.qNumber})` : text);
+  }
+  if (f.repositoryIds.length) where.push(sql`i.repository_id = any(${uuidArray(f.repositoryIds)})`);
+  if (f.state !== 'all') where.push(sql`i.state = ${f.state}`);
+  if (f.labels.length) where.push(sql`i.label_names @> ${textArray(f.labels)}`);
+  const anyOf = (parts: Array<SQL | null>) => {
+    const present = parts.filter((p): p is SQL => p !== null);
+    // A filter whose every value can match nothing (`@me` for an unlinked caller) matches nothing.
+    where.push(present.length ? sql`(${sql.join(present, sql` or `)})` : sql`false`);
+  };
+  if (f.assignees) {
+    anyOf([
+      f.assignees.logins.length ? sql`i.assignee_logins && ${textArray(f.assignees.logins)}` : null,
+      f.assignees.none ? sql`cardinality(i.assignee_logins) = 0` : null,
+    ]);
+  }
+  if (f.milestones) {
+    anyOf([
+      f.milestones.ids.length ? sql`m.id = any(${uuidArray(f.milestones.ids)})` : null,
+      f.milestones.none ? sql`i.milestone_codehost_id is null` : null,
+    ]);
+  }
+  if (f.types) {
+    anyOf([
+      f.types.names.length ? sql`i.issue_type_name = any(${textArray(f.types.names)})` : null,
+      f.types.none ? sql`i.issue_type_name is null` : null,
+    ]);
+  }
+  if (f.updatedSince) where.push(sql`i.codehost_updated_at >= ${f.updatedSince.toISOString()}::timestamptz`);
+  return where;
+}
+
+export interface IssuePageQuery {
+  workspaceId: string;
+  filter: IssueFilter;
+  sort: IssueSort;
+  order: SortOrder;
+  after: SortValue[] | null;
+  limit: number;
+}
+
+/**
+ * One page of the issue list as a single statement: filters, the keyset on (sort key, id) in the
+ * sort's direction, and `limit + 1` rows so the caller knows whether another page follows.
+ * Exported so the benchmark can run exactly this SQL without HTTP.
+ */
+export function issuePageSql(p: IssuePageQuery): SQL {
+  const key = sortKeys[p.sort].column;
+  const where = conditionsOf(p.workspaceId, p.filter);
+  if (p.after) where.push(keysetAfter([key, sql`i.id`], p.after, p.order));
+  const dir = p.order === 'asc' ? sql`asc` : sql`desc`;
+  return sql`${issueSelect} where ${sql.join(where, sql` and `)} order by ${key} ${dir}, i.id ${dir} limit ${p.limit + 1}`;
+}
+
+export const issueStore = {
+  async listPage(tx: Executor, p: IssuePageQuery): Promise<IssueRow[]> {
+    const { rows } = await tx.execute<Record<string, unknown>>(issuePageSql(p));
+    return rows.map(issueRowOf);
+  },
+
+  async find(tx: Executor, workspaceId: string, issueId: string): Promise<IssueRow | null> {
+    const { rows } = await tx.execute<Record<string, unknown>>(
+      sql`${issueSelect} where i.workspace_id = ${workspaceId} and i.id = ${issueId}`,
+    );
+    return rows[0] ? issueRowOf(rows[0]) : null;
+  },
+
+  /** Where an issue's comments are filed: comments are keyed by repository and issue number. */
+  async locate(tx: Executor, workspaceId: string, issueId: string): Promise<{ repositoryId: string; number: number } | null> {
+    const { rows } = await tx.execute<{ repository_id: string; number: number }>(
+      sql`select repository_id, number from issues where workspace_id = ${workspaceId} and id = ${issueId}`,
+    );
+    return rows[0] ? { repositoryId: rows[0].repository_id, number: rows[0].number } : null;
+  },
+
+  /** Oldest first, by (created_at, id). */
+  async commentsPage(
+    tx: Executor,
+    workspaceId: string,
+    issue: { repositoryId: string; number: number },
+    after: SortValue[] | null,
+    limit: number,
+  ): Promise<CommentRow[]> {
+    return tx
+      .select({
+        id: comments.id,
+        nodeId: comments.nodeId,
+        body: comments.body,
+        author: comments.author,
+        htmlUrl: comments.htmlUrl,
+        createdAt: comments.createdAt,
+        codehostUpdatedAt: comments.codehostUpdatedAt,
+      })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.workspaceId, workspaceId),
+          eq(comments.repositoryId, issue.repositoryId),
+          eq(comments.issueNumber, issue.number),
+          after ? keysetAfter([sql`${comments.createdAt}`, sql`${comments.id}`], after, 'asc') : undefined,
+        ),
+      )
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(limit + 1);
+  },
+};
