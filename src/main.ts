@@ -64,7 +64,7 @@ async function startCommand(): Promise<void> {
   await applyMigrations(database.pool);
   const demo = config.codehost ? null : await startDemoCodehost(config);
   const { app, services } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
-  const worker = await startSyncWorker(services);
+  const worker = await startSyncWorker(services, { log: app.log });
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(`svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`);
   console.log(`svc listening on ${address}${embedded ? ' (embedded PostgreSQL)' : ''}`);
@@ -96,7 +96,7 @@ async function workerCommand(): Promise<void> {
   const database = openDatabase(url);
   await applyMigrations(database.pool);
   const { app, services } = await buildApp({ config, database });
-  const worker = await startSyncWorker(services);
+  const worker = await startSyncWorker(services, { log: app.log });
   console.log('svc worker running');
   const stop = async () => {
     await worker.stop();

@@ -1,24 +1,41 @@
-import { run, runMigrations, type Logger, type Runner, type Task } from 'graphile-worker';
-import { Logger as WorkerLogger } from 'graphile-worker';
+import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../platform/services.js';
 import { runBackfill } from './backfill.js';
 import { BACKFILL_TASK } from './queue.js';
 import { syncJobStore } from './store.js';
 
-/** Installs or upgrades the job queue's own schema. */
-export async function prepareJobQueue(services: Services): Promise<void> {
-  await runMigrations({ pgPool: services.database.pool, schema: services.config.worker.schema, logger: quietLogger() });
+type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
+
+/** graphile-worker's messages in our log, at their own levels. */
+function workerLogger(log: Log | undefined): WorkerLogger {
+  return new WorkerLogger((scope) => (level, message, meta) => {
+    if (!log) return;
+    const entry = { scope, ...(meta ?? {}) };
+    if (level === 'error') log.error(entry, message);
+    else if (level === 'warning') log.warn(entry, message);
+    else if (level === 'info') log.info(entry, message);
+    else log.debug(entry, message);
+  });
 }
 
-function quietLogger(): Logger {
-  return new WorkerLogger(() => () => {});
+/** Installs or upgrades the job queue's own schema. */
+export async function prepareJobQueue(services: Services): Promise<void> {
+  await runMigrations({ pgPool: services.database.pool, schema: services.config.worker.schema, logger: workerLogger(undefined) });
+}
+
+export interface SyncWorker {
+  stop(): Promise<void>;
 }
 
 /**
  * Runs jobs in this process. A failed attempt is recorded on the sync job (status back to
  * `queued` with the error and when the retry comes); the last attempt's failure marks it `failed`.
+ * The runner is supervised: if it stops on an error (graphile-worker stops its pool when the
+ * database refuses it mid-way), it is started again after a pause, so jobs never silently stall.
  */
-export async function startSyncWorker(services: Services, options: { pollInterval?: number } = {}): Promise<Runner> {
+export async function startSyncWorker(services: Services, options: { pollInterval?: number; log?: Log } = {}): Promise<SyncWorker> {
+  const log = options.log;
   const backfill: Task = async (payload, helpers) => {
     const { syncJobId } = payload as { syncJobId: string };
     try {
@@ -36,13 +53,40 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       throw error;
     }
   };
-  return run({
-    pgPool: services.database.pool,
-    schema: services.config.worker.schema,
-    concurrency: services.config.worker.concurrency,
-    noHandleSignals: true,
-    pollInterval: options.pollInterval ?? 1000,
-    logger: quietLogger(),
-    taskList: { [BACKFILL_TASK]: backfill },
-  });
+
+  let stopping = false;
+  let runner: Runner | null = null;
+  let restartTimer: NodeJS.Timeout | null = null;
+
+  const start = async (): Promise<void> => {
+    runner = await run({
+      pgPool: services.database.pool,
+      schema: services.config.worker.schema,
+      concurrency: services.config.worker.concurrency,
+      noHandleSignals: true,
+      pollInterval: options.pollInterval ?? 1000,
+      logger: workerLogger(log),
+      taskList: { [BACKFILL_TASK]: backfill },
+    });
+    runner.promise.catch((error: unknown) => {
+      runner = null;
+      if (stopping) return;
+      log?.error({ err: error }, 'job worker stopped on an error; restarting in 1 s');
+      restartTimer = setTimeout(() => {
+        restartTimer = null;
+        if (!stopping) start().catch((e: unknown) => log?.error({ err: e }, 'job worker could not restart'));
+      }, 1000);
+    });
+  };
+  await start();
+
+  return {
+    async stop() {
+      stopping = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      const current = runner;
+      runner = null;
+      await current?.stop().catch(() => {});
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -39,7 +40,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
   const database = openDatabase(options.databaseUrl ?? inject('databaseUrl'), { max: 5 });
   const { app, services } = await buildApp({ config, database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const worker = options.worker ? await startSyncWorker(services, { pollInterval: 100 }) : null;
+  // Job-worker errors go to stderr even though the app's own log is silent in tests.
+  const worker = options.worker ? await startSyncWorker(services, { pollInterval: 100, log: pino({ level: 'error' }, pino.destination(2)) }) : null;
   return {
     url: address,
     services,
