@@ -28,7 +28,8 @@ export interface CodehostUser {
  * The GitHub App and the people's OAuth tokens. Nothing here knows whether it talks to GitHub
  * or to the emulator: only the base URLs differ.
  */
-export function createCodehostClient(config: CodehostConfig, pool: pg.Pool) {
+export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.Pool; lanePool: pg.Pool }) {
+  const { pool, lanePool } = pools;
   const ClientOctokit = clientClass(config);
   const app = new App({
     appId: config.appId,
@@ -83,21 +84,21 @@ export function createCodehostClient(config: CodehostConfig, pool: pg.Pool) {
      * (one in flight across all processes) and records the budget its response reports.
      */
     async asInstallation(installationId: number) {
-      const octokit = await inInstallationLane(pool, installationId, () => app.getInstallationOctokit(installationId));
+      const octokit = await inInstallationLane(lanePool, installationId, () => app.getInstallationOctokit(installationId));
       octokit.hook.wrap('request', async (request, options) => {
-        const response = await inInstallationLane(pool, installationId, async () => {
-          try {
-            return await request(options);
-          } catch (error) {
-            const headers = (error as { response?: { headers?: Record<string, string> } }).response?.headers;
-            const budget = headers ? budgetFromHeaders(headers) : null;
-            if (budget) await budgetStore.record(pool, installationId, budget);
-            throw error;
-          }
-        });
-        const budget = budgetFromHeaders(response.headers as Record<string, string>);
-        if (budget) await budgetStore.record(pool, installationId, budget);
-        return response;
+        // The budget is recorded after the lane is released: nothing else waits inside a lane.
+        let headers: Record<string, string> | undefined;
+        try {
+          const response = await inInstallationLane(lanePool, installationId, async () => request(options));
+          headers = response.headers as Record<string, string>;
+          return response;
+        } catch (error) {
+          headers = (error as { response?: { headers?: Record<string, string> } }).response?.headers;
+          throw error;
+        } finally {
+          const budget = headers ? budgetFromHeaders(headers) : null;
+          if (budget) await budgetStore.record(pool, installationId, budget).catch(() => {});
+        }
       });
       return octokit;
     },

@@ -10,6 +10,11 @@ export type Executor = Db | Tx;
 export interface Database {
   pool: pg.Pool;
   db: Db;
+  /**
+   * Connections that hold the per-installation code-host lanes (advisory locks). Apart from the
+   * main pool so requests waiting for a lane can never starve the queries everything else needs.
+   */
+  lanePool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -22,8 +27,17 @@ export function openDatabase(url: string, options: { max?: number; applicationNa
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'svc',
   });
+  const lanePool = new pg.Pool({ connectionString: url, max: 4, application_name: `${options.applicationName ?? 'svc'}-lanes` });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  lanePool.on('error', () => {});
   const db = drizzle(pool, { schema });
-  return { pool, db, close: () => pool.end() };
+  return {
+    pool,
+    db,
+    lanePool,
+    close: async () => {
+      await Promise.all([pool.end(), lanePool.end()]);
+    },
+  };
 }

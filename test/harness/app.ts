@@ -37,7 +37,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
     },
     { worker: { schema: `jobs_${Math.random().toString(36).slice(2, 10)}`, concurrency: 2 }, ...overrides },
   );
-  const database = openDatabase(options.databaseUrl ?? inject('databaseUrl'), { max: 5 });
+  const database = openDatabase(options.databaseUrl ?? inject('databaseUrl'), { max: 10 });
   const { app, services } = await buildApp({ config, database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   // Job-worker errors go to stderr even though the app's own log is silent in tests.
