@@ -31,8 +31,10 @@ export interface SyncWorker {
 /**
  * Runs jobs in this process. A failed attempt is recorded on the sync job (status back to
  * `queued` with the error and when the retry comes); the last attempt's failure marks it `failed`.
- * The runner is supervised: if it stops on an error (graphile-worker stops its pool when the
- * database refuses it mid-way), it is started again after a pause, so jobs never silently stall.
+ * The runner is supervised: whenever it stops without being asked, it is started again after a
+ * pause, so jobs never silently stall. graphile-worker stops by itself when the database refuses
+ * it mid-way, and "cleanly" when any process in the database announces a job-queue migration
+ * (the announcement is database-wide, not per schema: a rolling deploy, or another app's schema).
  */
 export async function startSyncWorker(services: Services, options: { pollInterval?: number; log?: Log } = {}): Promise<SyncWorker> {
   const log = options.log;
@@ -68,15 +70,17 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       logger: workerLogger(log),
       taskList: { [BACKFILL_TASK]: backfill },
     });
-    runner.promise.catch((error: unknown) => {
+    const restart = (error?: unknown) => {
       runner = null;
       if (stopping) return;
-      log?.error({ err: error }, 'job worker stopped on an error; restarting in 1 s');
+      if (error) log?.error({ err: error }, 'job worker stopped on an error; restarting in 1 s');
+      else log?.warn('job worker stopped by itself; restarting in 1 s');
       restartTimer = setTimeout(() => {
         restartTimer = null;
-        if (!stopping) start().catch((e: unknown) => log?.error({ err: e }, 'job worker could not restart'));
+        if (!stopping) start().catch((e: unknown) => { log?.error({ err: e }, 'job worker could not restart'); restart(e); });
       }, 1000);
-    });
+    };
+    runner.promise.then(() => restart(), restart);
   };
   await start();
 

@@ -193,6 +193,19 @@ describe('the code-host budget', () => {
   }, 90_000);
 });
 
+describe('the job worker', () => {
+  it('keeps running jobs when another process announces a job-queue migration', { timeout: 90_000 }, async () => {
+    const w = await connectedWorld('restart-org', { issues: 2, comments: 1, labels: 1, milestones: 0 });
+    // Another app installing its own queue schema announces a migration to the whole database;
+    // graphile-worker stops every runner that hears it. Ours must come back by itself.
+    const other = await startTestApp();
+    await other.close();
+    const res = await call('PATCH', '/v1/codehost/repositories', { token: w.owner.token, body: { enable: [w.repo.id] } });
+    await waitForJob(w.owner, res.body.queued[0], (j) => j.status === 'done');
+    expect(await dbCount('issues', w.repo.id)).toBe(2);
+  });
+});
+
 describe('disabling sync', () => {
   it('keeps what is cached and walks again when re-enabled', { timeout: 90_000 }, async () => {
     const w = await connectedWorld('toggle-org', { issues: 3, comments: 1, labels: 1, milestones: 0 });
