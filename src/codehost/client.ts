@@ -19,6 +19,8 @@ function clientClass(config: CodehostConfig) {
   });
 }
 
+const TOKEN_ROUTE = '/app/installations/{installation_id}/access_tokens';
+
 export interface CodehostUser {
   id: number;
   login: string;
@@ -84,8 +86,11 @@ export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.P
      * (one in flight across all processes) and records the budget its response reports.
      */
     async asInstallation(installationId: number) {
-      const octokit = await inInstallationLane(lanePool, installationId, () => app.getInstallationOctokit(installationId));
+      const octokit = await app.getInstallationOctokit(installationId);
       octokit.hook.wrap('request', async (request, options) => {
+        // The installation-token fetch an authenticated request makes first runs inside that
+        // request's lane already; it is an app-level call and must not wait for the lane again.
+        if (options.url === TOKEN_ROUTE) return request(options);
         // The budget is recorded after the lane is released: nothing else waits inside a lane.
         let headers: Record<string, string> | undefined;
         try {
