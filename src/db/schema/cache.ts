@@ -18,6 +18,16 @@ import { workspaces } from './tenancy.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** Every cached code-host object belongs to a workspace and one of its repositories. */
+const repositoryScope = () => ({
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  repositoryId: uuid('repository_id')
+    .notNull()
+    .references(() => repositories.id, { onDelete: 'cascade' }),
+});
+
 /** A code-host user as the cache keeps it (issue author, assignee, comment author). */
 export interface CachedActor {
   id: number;
@@ -30,12 +40,7 @@ export const labels = pgTable(
   'labels',
   {
     id: uuid('id').primaryKey(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    repositoryId: uuid('repository_id')
-      .notNull()
-      .references(() => repositories.id, { onDelete: 'cascade' }),
+    ...repositoryScope(),
     codehostId: bigint('codehost_id', { mode: 'number' }).notNull(),
     nodeId: text('node_id').notNull(),
     name: text('name').notNull(),
@@ -53,12 +58,7 @@ export const milestones = pgTable(
   'milestones',
   {
     id: uuid('id').primaryKey(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    repositoryId: uuid('repository_id')
-      .notNull()
-      .references(() => repositories.id, { onDelete: 'cascade' }),
+    ...repositoryScope(),
     codehostId: bigint('codehost_id', { mode: 'number' }).notNull(),
     nodeId: text('node_id').notNull(),
     number: integer('number').notNull(),
@@ -84,12 +84,7 @@ export const issues = pgTable(
   'issues',
   {
     id: uuid('id').primaryKey(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    repositoryId: uuid('repository_id')
-      .notNull()
-      .references(() => repositories.id, { onDelete: 'cascade' }),
+    ...repositoryScope(),
     codehostId: bigint('codehost_id', { mode: 'number' }).notNull(),
     nodeId: text('node_id').notNull(),
     number: integer('number').notNull(),
@@ -135,12 +130,7 @@ export const comments = pgTable(
   'comments',
   {
     id: uuid('id').primaryKey(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    repositoryId: uuid('repository_id')
-      .notNull()
-      .references(() => repositories.id, { onDelete: 'cascade' }),
+    ...repositoryScope(),
     issueNumber: integer('issue_number').notNull(),
     codehostId: bigint('codehost_id', { mode: 'number' }).notNull(),
     nodeId: text('node_id').notNull(),
