@@ -18,7 +18,7 @@ const personFacingErrors = new Set([
 ]);
 /** What current better-auth reports for an expired or reused OAuth `state`. */
 const restartAliases = new Set(['state_mismatch', 'state_not_found', 'state_invalid', 'invalid_state']);
-export const GENERIC_SIGN_IN_ERROR = 'sign_in_failed';
+const GENERIC_SIGN_IN_ERROR = 'sign_in_failed';
 
 export function signInErrorCode(raw: string | undefined): string {
   const value = (raw ?? '').trim().toLowerCase();

@@ -21,11 +21,6 @@ function clientClass(config: CodehostConfig) {
 
 const TOKEN_ROUTE = '/app/installations/{installation_id}/access_tokens';
 
-export interface CodehostUser {
-  id: number;
-  login: string;
-}
-
 /**
  * The GitHub App and the people's OAuth tokens. Nothing here knows whether it talks to GitHub
  * or to the emulator: only the base URLs differ.
@@ -75,10 +70,6 @@ export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.P
 
     asUser(token: string) {
       return new ClientOctokit({ auth: token });
-    },
-
-    async asApp() {
-      return app.octokit;
     },
 
     /**

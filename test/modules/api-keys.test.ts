@@ -191,5 +191,14 @@ describe('audit log', () => {
       expect((await call('GET', `/v1/audit?since=${bad}`, { token: owner.token, workspaceId: ws.id })).status).toBe(422);
     }
     expect((await call('GET', '/v1/audit', { token: viewer.token, workspaceId: ws.id })).status).toBe(403);
+
+    const firstPage = await call('GET', '/v1/audit?since=-1h&limit=1', { token: owner.token, workspaceId: ws.id });
+    expect(firstPage.body.nextCursor).toBeTruthy();
+    const cursor = encodeURIComponent(firstPage.body.nextCursor);
+    expect((await call('GET', `/v1/audit?since=-1h&limit=1&cursor=${cursor}`, { token: owner.token, workspaceId: ws.id })).status).toBe(200);
+    // A cursor is bound to its filters: the same cursor with another window is refused.
+    const otherWindow = await call('GET', `/v1/audit?since=-2h&limit=1&cursor=${cursor}`, { token: owner.token, workspaceId: ws.id });
+    expect(otherWindow.status).toBe(422);
+    expect(otherWindow.body.error.code).toBe('invalid_request');
   });
 });

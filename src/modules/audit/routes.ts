@@ -1,7 +1,6 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { auditEntries } from '../../db/schema/index.js';
-import { keysetAfter, pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
+import { pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
+import { auditStore } from './store.js';
 import { defineRoute } from '../../platform/route.js';
 import { iso, timestamp } from '../../platform/schemas.js';
 import { parseSince } from '../../platform/time-window.js';
@@ -48,23 +47,11 @@ export const auditRoutes = [
       const workspaceId = auth.workspace.workspaceId;
       const since = query.since ? parseSince(query.since, 'since') : null;
       return pagedList(services.cursors, {
-        binding: `audit:${workspaceId}:${query.action ?? ''}`,
+        // `since` is bound as sent, so a rolling window (-7d) can still be paged.
+        binding: `audit:${workspaceId}:${query.action ?? ''}:${query.since ?? ''}`,
         cursor: query.cursor,
         limit: query.limit,
-        fetch: (after, limit) =>
-          services.database.db
-            .select()
-            .from(auditEntries)
-            .where(
-              and(
-                eq(auditEntries.workspaceId, workspaceId),
-                query.action ? eq(auditEntries.action, query.action) : undefined,
-                since ? gte(auditEntries.createdAt, since) : undefined,
-                after ? keysetAfter([sql`${auditEntries.createdAt}`, sql`${auditEntries.id}`], after, 'desc') : undefined,
-              ),
-            )
-            .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
-            .limit(limit + 1),
+        fetch: (after, limit) => auditStore.listPage(services.database.db, workspaceId, { action: query.action, since }, after, limit),
         sortKey: (r) => [r.createdAt.toISOString(), r.id],
         present: (r) => ({
           id: r.id,

@@ -105,7 +105,7 @@ export const codehostService = {
     return { login: row.login, userId: row.codehostUserId, writesAsSelf: row.writesAsSelf };
   },
 
-  /** The person's code-host token, refreshed is future work; an expired one asks them to link again. */
+  /** The person's code-host token. Refreshing it is not built yet: an expired one asks them to link again. */
   async userToken(services: Services, auth: AuthContext): Promise<string> {
     const identity = await codehostStore.identityOf(services.database.db, auth.principal.userId);
     if (!identity) {
