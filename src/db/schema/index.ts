@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './tenancy.js';
 export * from './codehost.js';
 export * from './cache.js';
+export * from './activity.js';
