@@ -11,7 +11,14 @@ export const pageQuery = {
     .max(1024)
     .optional()
     .describe("The previous page's `nextCursor`, sent back unchanged; omit to start."),
-  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Page size, 1 to 100.'),
+  // Digits only: a number coerced from the text would also accept `1e2`, `0x10` or ` 5`.
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,3}$/, 'limit must be a whole number from 1 to 100.')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .default(50)
+    .describe('Page size, 1 to 100.'),
 };
 
 export const pageOf = <T extends z.ZodType>(item: T) =>

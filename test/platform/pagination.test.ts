@@ -118,8 +118,8 @@ async function walk(list: List, limit: number, between?: (pageIndex: number) => 
 const dupes = (ids: string[]) => ids.filter((id, i) => ids.indexOf(id) !== i);
 
 describe('limit', () => {
-  it.each(listCases)('$name: 0, 101, -1, 1.5, abc and empty are 422 invalid_request', async ({ list }) => {
-    for (const limit of ['0', '101', '-1', '1.5', 'abc', '']) {
+  it.each(listCases)('$name: 0, 101, -1, 1.5, abc, empty, exponent, hex and padded values are 422 invalid_request', async ({ list }) => {
+    for (const limit of ['0', '101', '-1', '1.5', 'abc', '', '1e2', '0x10', ' 5', '007x']) {
       const res = await page(list, { limit });
       expectError(res, 422, 'invalid_request');
       expect(res.body.error.detail?.location, res.text).toBe('query');
