@@ -76,6 +76,7 @@ let objectOfA: Record<string, string>;
  */
 const validBodyFor: Record<string, unknown> = {
   changeMemberRole: { role: 'viewer' },
+  editView: { name: 'Renamed view' },
 };
 
 function expectError(res: CallResult, status: number, code: string) {
@@ -169,7 +170,12 @@ beforeAll(async () => {
   await fillCache(t, codehost, A.id, installationOfA, await recordInstallation(t, codehost, A.id, installationOfA));
   const issueOfA = (await t.database.pool.query('select id from issues where workspace_id = $1', [A.id])).rows[0].id as string;
 
+  // Shared and made by A's member, so every role from member up may edit and delete it.
+  const viewOfA = await call('POST', '/v1/views', { token: memberA.token, workspaceId: A.id, body: { name: 'A view of A', visibility: 'shared' } });
+  expect(viewOfA.status, viewOfA.text).toBe(201);
+
   objectOfA = {
+    viewId: viewOfA.body.id,
     memberId: memberA.membershipId,
     apiKeyId: keyA.id,
     invitationId: invitationA.id,

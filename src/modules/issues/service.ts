@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access.js';
 import { invalidRequest, notFound } from '../../platform/errors.js';
 import { pagedList } from '../../platform/pagination.js';
@@ -8,48 +9,66 @@ import { issueSortKey, issueStore, type IssueFilter, type IssueSort, type SortOr
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 
-/** The query of GET /v1/issues after schema validation (repeatable parameters as arrays). */
-export interface IssueListQuery {
-  cursor?: string;
-  limit: number;
-  q?: string;
+/**
+ * The filters of the issue list, after schema validation (repeatable parameters as arrays): the
+ * query of GET /v1/issues, or a saved view's filter.
+ */
+export interface IssueListFilter {
+  q?: string | null;
   repository: string[];
   state: 'open' | 'closed' | 'all';
   label: string[];
   assignee: string[];
   milestone: string[];
+  /** Project ids; refused until projects are mirrored. */
+  project?: string[];
   type: string[];
-  updated_since?: string;
+  updated_since?: string | null;
+  /** `field:<fieldNodeId>` values by field node id; refused until projects are mirrored. */
+  fields?: Record<string, string>;
+}
+
+/** The query of GET /v1/issues after schema validation. */
+export interface IssueListQuery extends IssueListFilter {
+  cursor?: string;
+  limit: number;
   sort: IssueSort;
   order?: SortOrder;
 }
 
 export const issueListParameters = [
-  'cursor', 'limit', 'q', 'repository', 'state', 'label', 'assignee', 'milestone', 'type', 'updated_since', 'sort', 'order',
+  'cursor', 'limit', 'q', 'repository', 'state', 'label', 'assignee', 'milestone', 'project', 'type', 'updated_since', 'sort', 'order',
 ] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const defaultOrder: Record<IssueSort, SortOrder> = { updated: 'desc', created: 'desc', comments: 'desc', number: 'asc', title: 'asc' };
+/** The order a sort runs in when none is named. */
+export const orderOf = (sort: IssueSort, order?: SortOrder | null): SortOrder => order ?? defaultOrder[sort];
 const distinctSorted = (values: string[]) => [...new Set(values)].sort();
 
 /**
- * The query object is loose because `field:<fieldNodeId>` names are dynamic; every name is
- * checked here so a misspelt or not-yet-supported filter is refused instead of silently ignored.
+ * The query object is loose because `field:<fieldNodeId>` names are dynamic: those are gathered
+ * into `fields`, and every other unknown name is refused so a misspelt filter is never ignored.
  */
-export function refuseUnknownParameters(query: Record<string, unknown>): void {
-  for (const name of Object.keys(query)) {
+export function issueListQueryOf(query: Record<string, unknown>): IssueListQuery {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
     if ((issueListParameters as readonly string[]).includes(name)) continue;
-    const later = name === 'project' || name.startsWith('field:');
-    throw invalidRequest(
-      later ? `The ${name === 'project' ? 'project' : 'project field'} filter is not available yet.` : `Unknown query parameter ${name}.`,
-      { parameter: name },
-      `Send only ${issueListParameters.join(', ')}.`,
-    );
+    if (name.startsWith('field:') && name.length > 'field:'.length) {
+      fields[name.slice('field:'.length)] = Array.isArray(value) ? String(value[0]) : String(value);
+      continue;
+    }
+    throw invalidRequest(`Unknown query parameter ${name}.`, { parameter: name }, `Send only ${issueListParameters.join(', ')} and field:<fieldNodeId>.`);
   }
+  return { ...(query as unknown as IssueListQuery), fields };
 }
 
 /** Validates and normalises the filters; `@me` is the caller's linked code-host login. */
-export function issueFilterOf(query: IssueListQuery, callerLogin: string | null, now = Date.now()): IssueFilter {
+export function issueFilterOf(query: IssueListFilter, callerLogin: string | null, now = Date.now()): IssueFilter {
+  // The project tables arrive with the projects work; until then these filters cannot be honoured.
+  if (query.project?.length) throw invalidRequest('The project filter is not available yet.', { parameter: 'project' });
+  const [field] = Object.keys(query.fields ?? {});
+  if (field !== undefined) throw invalidRequest('The project field filter is not available yet.', { parameter: `field:${field}` });
   const q = query.q?.trim() ? query.q.trim() : null;
   const numberMatch = q ? /^#?(\d{1,9})$/.exec(q) : null;
 
@@ -101,11 +120,11 @@ export function issueFilterOf(query: IssueListQuery, callerLogin: string | null,
 }
 
 /**
- * What a cursor is bound to: the list, the workspace, sort, order and every filter as the client
- * sent it (a window such as -7d stays -7d, so paging a rolling window keeps working).
+ * The filters as the client sent them, canonical (a window such as -7d stays -7d, so paging a
+ * rolling window keeps working): what a GET /v1/issues cursor is bound to.
  */
-function bindingOf(workspaceId: string, query: IssueListQuery, sort: IssueSort, order: SortOrder): string {
-  const canonical = {
+function canonicalFilter(query: IssueListFilter): string {
+  return JSON.stringify({
     q: query.q?.trim() ?? null,
     repository: distinctSorted(query.repository.map((r) => r.toLowerCase())),
     state: query.state,
@@ -114,21 +133,45 @@ function bindingOf(workspaceId: string, query: IssueListQuery, sort: IssueSort, 
     milestone: distinctSorted(query.milestone.map((m) => m.toLowerCase())),
     type: distinctSorted(query.type.map((t) => t.trim().toLowerCase())),
     updatedSince: query.updated_since ?? null,
-  };
-  return `issues:${workspaceId}:${sort}:${order}:${JSON.stringify(canonical)}`;
+  });
+}
+
+/** One page of the issue list for any filter; the caller says what its cursors are bound to. */
+export interface IssuePageRequest {
+  filter: IssueListFilter;
+  sort: IssueSort;
+  order: SortOrder;
+  cursor?: string;
+  limit: number;
+  /** The list a cursor belongs to; a cursor made under another binding is 422. */
+  binding: string;
+  /** Narrows the filter further (a board column). */
+  narrowing?: SQL;
 }
 
 export const issueService = {
   list(services: Services, auth: WorkspaceAuth, query: IssueListQuery) {
-    const workspaceId = auth.workspace.workspaceId;
-    const filter = issueFilterOf(query, auth.principal.codehost?.login ?? null);
     const sort = query.sort;
-    const order = query.order ?? defaultOrder[sort];
-    return pagedList(services.cursors, {
-      binding: bindingOf(workspaceId, query, sort, order),
+    const order = orderOf(sort, query.order);
+    return issueService.page(services, auth, {
+      filter: query,
+      sort,
+      order,
       cursor: query.cursor,
       limit: query.limit,
-      fetch: (after, limit) => issueStore.listPage(services.database.db, { workspaceId, filter, sort, order, after, limit }),
+      binding: `issues:${auth.workspace.workspaceId}:${sort}:${order}:${canonicalFilter(query)}`,
+    });
+  },
+
+  page(services: Services, auth: WorkspaceAuth, p: IssuePageRequest) {
+    const workspaceId = auth.workspace.workspaceId;
+    const filter = issueFilterOf(p.filter, auth.principal.codehost?.login ?? null);
+    const { sort, order, narrowing } = p;
+    return pagedList(services.cursors, {
+      binding: p.binding,
+      cursor: p.cursor,
+      limit: p.limit,
+      fetch: (after, limit) => issueStore.listPage(services.database.db, { workspaceId, filter, sort, order, after, limit, narrowing }),
       sortKey: (row) => issueSortKey(sort, row),
       present: presentIssue,
     });

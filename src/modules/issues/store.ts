@@ -53,6 +53,16 @@ export { timestampOrNull };
 
 export const issueSortKey = (sort: IssueSort, row: IssueRow): SortValue[] => [sortKeys[sort].of(row), row.id];
 
+/**
+ * Issues with their repository and milestone (aliases i, r, m): what the list, the single read and
+ * a board's column counts select from.
+ */
+export const issueFrom = sql`
+    from issues i
+    join repositories r on r.id = i.repository_id and r.workspace_id = i.workspace_id
+    left join milestones m on m.repository_id = i.repository_id and m.codehost_id = i.milestone_codehost_id
+                          and m.workspace_id = i.workspace_id`;
+
 // The issue with its repository and milestone, as one row; shared by the list and the single read.
 const issueSelect = sql`
   select i.id, i.node_id, i.number, i.title, i.body, i.state, i.state_reason, i.author, i.assignees, i.labels,
@@ -62,16 +72,14 @@ const issueSelect = sql`
          r.owner_login as repository_owner_login, r.name as repository_name, r.private as repository_private,
          m.id as milestone_id, m.node_id as milestone_node_id, m.number as milestone_number, m.title as milestone_title,
          m.description as milestone_description, m.state as milestone_state, m.due_on as milestone_due_on
-    from issues i
-    join repositories r on r.id = i.repository_id and r.workspace_id = i.workspace_id
-    left join milestones m on m.repository_id = i.repository_id and m.codehost_id = i.milestone_codehost_id
-                          and m.workspace_id = i.workspace_id`;
+  ${issueFrom}`;
 
 // One array parameter each (a plain array in a sql template would expand to a list of parameters).
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 const uuidArray = (values: string[]) => sql`${sql.param(values)}::uuid[]`;
 
-function conditionsOf(workspaceId: string, f: IssueFilter): SQL[] {
+/** The workspace and every filter, as conditions over `issueFrom`. */
+export function issueConditions(workspaceId: string, f: IssueFilter): SQL[] {
   const where: SQL[] = [sql`i.workspace_id = ${workspaceId}`];
   if (f.q !== null) {
     const text = sql`i.search @@ websearch_to_tsquery('english', ${f.q})`;
@@ -114,6 +122,8 @@ export interface IssuePageQuery {
   order: SortOrder;
   after: SortValue[] | null;
   limit: number;
+  /** One more condition over `issueFrom` (a board column). */
+  narrowing?: SQL;
 }
 
 /**
@@ -123,7 +133,8 @@ export interface IssuePageQuery {
  */
 export function issuePageSql(p: IssuePageQuery): SQL {
   const key = sortKeys[p.sort].column;
-  const where = conditionsOf(p.workspaceId, p.filter);
+  const where = issueConditions(p.workspaceId, p.filter);
+  if (p.narrowing) where.push(p.narrowing);
   if (p.after) where.push(keysetAfter([key, sql`i.id`], p.after, p.order));
   const dir = p.order === 'asc' ? sql`asc` : sql`desc`;
   return sql`${issueSelect} where ${sql.join(where, sql` and `)} order by ${key} ${dir}, i.id ${dir} limit ${p.limit + 1}`;

@@ -8,6 +8,7 @@ import { actorOf, recordAudit } from '../audit/recorder.js';
 import { presentWorkspace } from './schemas.js';
 import { workspaceStore } from './store.js';
 import { codehostStore } from '../codehost/store.js';
+import { createBuiltInViews } from '../views/built-ins.js';
 
 const slugConflict = (slug: string) =>
   conflict(`The slug "${slug}" is taken.`, { field: 'slug' });
@@ -20,6 +21,7 @@ export const workspaceService = {
       if (!workspace) throw slugConflict(input.slug);
       const membershipId = uuidv7();
       await tx.insert(memberships).values({ id: membershipId, workspaceId: workspace.id, userId: auth.principal.userId, role: 'owner' });
+      await createBuiltInViews(tx, workspace.id);
       await recordAudit(tx, {
         workspaceId: workspace.id,
         action: 'workspace.created',
