@@ -54,6 +54,8 @@ const envSchema = z.object({
   CODEHOST_API_URL: z.url().default('https://api.github.com'),
   CODEHOST_WEB_URL: z.url().default('https://github.com'),
   CODEHOST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Longest rate-limit wait (Retry-After) a write sits out before retrying once; longer ones are reported. */
+  CODEHOST_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).default(5_000),
   /** Postgres schema of the job queue (graphile-worker), and how many jobs a process runs at once. */
   WORKER_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('graphile_worker'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -89,6 +91,8 @@ export interface Config {
   credentialCache: boolean;
   /** Null when no GitHub App is configured (demo mode fills it in with the emulator's app). */
   codehost: CodehostConfig | null;
+  /** Longest code-host rate-limit wait a write sits out (then retries once); longer is a 503. */
+  codehostRateLimitWaitMs: number;
   emulatorPort: number;
   worker: { schema: string; concurrency: number };
 }
@@ -161,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: e.LOG_LEVEL,
     credentialCache: e.CREDENTIAL_CACHE,
     codehost: codehostFrom(e),
+    codehostRateLimitWaitMs: e.CODEHOST_RATE_LIMIT_WAIT_MS,
     emulatorPort: e.EMULATOR_PORT,
     worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY },
   };

@@ -73,6 +73,29 @@ export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.P
     },
 
     /**
+     * A client acting as a person (their user-to-server token) on an installation's resources.
+     * It shares the installation's lane: GitHub counts a user-to-server write against the same
+     * installation, so it must never overlap the installation's other requests.
+     */
+    asUserInLane(installationId: number, token: string) {
+      const octokit = new ClientOctokit({ auth: token });
+      octokit.hook.wrap('request', async (request, options) => inInstallationLane(lanePool, installationId, async () => request(options)));
+      return octokit;
+    },
+
+    /** Trades a (single-use) refresh token for a new token pair. */
+    async refreshUserToken(refreshToken: string) {
+      const { authentication } = await app.oauth.refreshToken({ refreshToken });
+      const a = authentication as { token: string; refreshToken?: string; expiresAt?: string; refreshTokenExpiresAt?: string };
+      return {
+        token: a.token,
+        refreshToken: a.refreshToken ?? null,
+        expiresAt: a.expiresAt ? new Date(a.expiresAt) : null,
+        refreshTokenExpiresAt: a.refreshTokenExpiresAt ? new Date(a.refreshTokenExpiresAt) : null,
+      };
+    },
+
+    /**
      * A client acting as the installation. Every request goes through the installation's lane
      * (one in flight across all processes) and records the budget its response reports.
      */

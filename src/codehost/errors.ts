@@ -10,14 +10,42 @@ interface OctokitLikeError {
 }
 
 /**
+ * Seconds the code host asks us to wait when a failure is one of its rate-limit answers (403 or
+ * 429 with `retry-after`, or with `x-ratelimit-remaining: 0` until `x-ratelimit-reset`); null
+ * for any other failure.
+ */
+export function rateLimitWaitOf(error: unknown, now = Date.now()): number | null {
+  const e = error as OctokitLikeError;
+  if (e?.status !== 403 && e?.status !== 429) return null;
+  const headers = e.response?.headers ?? {};
+  const retryAfter = headers['retry-after'];
+  if (retryAfter !== undefined && Number.isFinite(Number(retryAfter))) return Math.max(0, Number(retryAfter));
+  if (headers['x-ratelimit-remaining'] === '0') {
+    const reset = Number(headers['x-ratelimit-reset']);
+    return Number.isFinite(reset) ? Math.max(0, Math.ceil(reset - now / 1000)) : 60;
+  }
+  return null;
+}
+
+/**
  * A failed code-host request in our closed list: no answer in time is `codehost_timeout`, an
- * unreachable host or a 5xx is `codehost_unavailable`, a refusal (4xx, rate limits included) is
- * `codehost_error`. Retry-After is passed on when GitHub sent one.
+ * unreachable host, a 5xx or a rate-limit answer is `codehost_unavailable` (with the wait as
+ * Retry-After), any other refusal (4xx) is `codehost_error`.
  */
 export function codehostFailure(error: unknown, what: string): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as OctokitLikeError;
   const headers = e.response?.headers ?? {};
+  const rateLimitWait = rateLimitWaitOf(error);
+  if (rateLimitWait !== null) {
+    return new ApiError('codehost_unavailable', {
+      message: `The code host's rate limit was reached (${what}); nothing was changed.`,
+      detail: { codehostStatus: e.status, reason: 'rate_limited' },
+      retryAfter: Math.max(1, rateLimitWait),
+      remedy: 'Retry after the interval in the Retry-After header.',
+      cause: error,
+    });
+  }
   const retryAfter = Number(headers['retry-after']) || undefined;
   const timedOut =
     e.name === 'TimeoutError' || e.cause?.name === 'TimeoutError' || e.name === 'AbortError' || /timeout|aborted/i.test(e.message ?? '');

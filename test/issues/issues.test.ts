@@ -476,7 +476,7 @@ describe('comments', () => {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         nodeId: c.node_id,
         body: ISSUES[0].comments![n].body,
-        author: { id: c.user.id, login: c.user.login, avatarUrl: c.user.avatar_url, type: 'User' },
+        author: { id: c.user.id, login: c.user.login, avatarUrl: c.user.avatar_url, type: n === 1 ? 'Bot' : 'User' },
         visibility: n === 1 ? 'public' : 'internal',
         createdAt: new Date(c.created_at).toISOString(),
         updatedAt: new Date(c.updated_at).toISOString(),

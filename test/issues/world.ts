@@ -16,6 +16,7 @@ export interface IssueSpec {
   milestone: string | null;
   type: string | null;
   close?: 'completed' | 'not_planned' | 'duplicate';
+  /** `public` comments are posted by the app's bot (the service writes those), whoever `by` names. */
   comments?: Array<{ by: string; body: string; public?: boolean }>;
   /** Days back from now the code host's created_at / updated_at are moved to after creation. */
   ageDays?: { created: number; updated: number };
@@ -95,9 +96,10 @@ export async function buildWorld(gh: RunningEmulator): Promise<{ installationId:
       ...(spec.type ? { type: spec.type } : {}),
     });
     for (const comment of spec.comments ?? []) {
-      await act(gh, comment.by, 'POST', `${base}/issues/${created.number}/comments`, {
-        body: withCommentVisibility(comment.body, comment.public ? 'public' : 'internal'),
-      });
+      // The marker counts only on comments the service wrote, so public ones are posted by the
+      // app's bot as the service would post them.
+      if (comment.public) await postAsApp(gh, installationId, `${base}/issues/${created.number}/comments`, { body: withCommentVisibility(comment.body, 'public') });
+      else await act(gh, comment.by, 'POST', `${base}/issues/${created.number}/comments`, { body: comment.body });
     }
     if (spec.close) await act(gh, 'octo-ada', 'PATCH', `${base}/issues/${created.number}`, { state: 'closed', state_reason: spec.close });
   }
@@ -116,4 +118,12 @@ export async function buildWorld(gh: RunningEmulator): Promise<{ installationId:
   }
   c.restore(JSON.stringify(state));
   return { installationId };
+}
+
+/** A REST write as the app's installation (its bot is the author). */
+export async function postAsApp(gh: RunningEmulator, installationId: number, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const { token } = gh.control.installationToken(installationId);
+  const res = await fetch(`${gh.url}${path}`, { method: 'POST', headers: { authorization: `token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${path} as the app: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
 }

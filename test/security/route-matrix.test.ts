@@ -77,6 +77,9 @@ let objectOfA: Record<string, string>;
 const validBodyFor: Record<string, unknown> = {
   changeMemberRole: { role: 'viewer' },
   editView: { name: 'Renamed view' },
+  editIssue: { title: 'A new title' },
+  createIssueComment: { body: 'A comment' },
+  editIssueComment: { body: 'An edited comment' },
 };
 
 function expectError(res: CallResult, status: number, code: string) {
@@ -167,6 +170,7 @@ beforeAll(async () => {
   const installationOfA = codehost.control.install({ account: 'matrix-org' }).id;
   codehost.control.createRepo({ owner: 'matrix-org', name: 'tracker' });
   await act(codehost, 'matrix-owner', 'POST', '/repos/matrix-org/tracker/issues', { title: 'An issue of A' });
+  await act(codehost, 'matrix-owner', 'POST', '/repos/matrix-org/tracker/issues/1/comments', { body: 'A comment of A' });
   await fillCache(t, codehost, A.id, installationOfA, await recordInstallation(t, codehost, A.id, installationOfA));
   const issueOfA = (await t.database.pool.query('select id from issues where workspace_id = $1', [A.id])).rows[0].id as string;
 
@@ -180,6 +184,7 @@ beforeAll(async () => {
     apiKeyId: keyA.id,
     invitationId: invitationA.id,
     issueId: issueOfA,
+    commentId: (await t.database.pool.query('select id from comments where workspace_id = $1', [A.id])).rows[0].id as string,
   };
 });
 

@@ -4,3 +4,4 @@ export * from './codehost.js';
 export * from './cache.js';
 export * from './activity.js';
 export * from './views.js';
+export * from './writes.js';

@@ -21,3 +21,13 @@ export function withCommentVisibility(body: string, visibility: CommentVisibilit
   const text = parseCommentVisibility(body).body;
   return visibility === 'public' ? `${text}\n\n${PUBLIC_MARKER}` : text;
 }
+
+/**
+ * The visibility a cached comment really has. Anyone on the code host can type the marker, so it
+ * counts only on comments the service wrote (posted by its bot, or recorded as written through
+ * it); on any other comment the marker is ignored and removed from the text shown.
+ */
+export function readCommentVisibility(body: string, writtenByService: boolean): { visibility: CommentVisibility; body: string } {
+  const parsed = parseCommentVisibility(body);
+  return writtenByService ? parsed : { visibility: 'internal', body: parsed.body };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CachedActor } from '../../db/schema/cache.js';
 import { iso, isoOrNull, timestamp } from '../../platform/schemas.js';
-import { parseCommentVisibility } from './comment-visibility.js';
+import { readCommentVisibility } from './comment-visibility.js';
 
 export const actorSchema = z
   .object({
@@ -218,10 +218,12 @@ export interface CommentRow {
   htmlUrl: string;
   createdAt: Date;
   codehostUpdatedAt: Date;
+  /** Posted by the service's bot or recorded as written through the service: only then does the marker count. */
+  writtenByService: boolean;
 }
 
 export function presentComment(c: CommentRow): z.input<typeof commentSchema> {
-  const { visibility, body } = parseCommentVisibility(c.body);
+  const { visibility, body } = readCommentVisibility(c.body, c.writtenByService);
   return {
     id: c.id,
     nodeId: c.nodeId,

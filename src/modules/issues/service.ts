@@ -5,6 +5,7 @@ import { pagedList } from '../../platform/pagination.js';
 import type { Services } from '../../platform/services.js';
 import { parseSince } from '../../platform/time-window.js';
 import { presentComment, presentIssue } from './schemas.js';
+import { botLoginOf } from './write-guard.js';
 import { issueSortKey, issueStore, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
@@ -192,7 +193,7 @@ export const issueService = {
       binding: `issue-comments:${workspaceId}:${issueId}`,
       cursor: page.cursor,
       limit: page.limit,
-      fetch: (after, limit) => issueStore.commentsPage(services.database.db, workspaceId, issue, after, limit),
+      fetch: (after, limit) => issueStore.commentsPage(services.database.db, workspaceId, issue, after, limit, botLoginOf(services)),
       sortKey: (c) => [c.createdAt.toISOString(), c.id],
       present: presentComment,
     });

@@ -168,6 +168,7 @@ export const issueStore = {
     issue: { repositoryId: string; number: number },
     after: SortValue[] | null,
     limit: number,
+    botLogin: string | null,
   ): Promise<CommentRow[]> {
     return tx
       .select({
@@ -178,6 +179,10 @@ export const issueStore = {
         htmlUrl: comments.htmlUrl,
         createdAt: comments.createdAt,
         codehostUpdatedAt: comments.codehostUpdatedAt,
+        writtenByService: sql<boolean>`(exists (select 1 from service_comments sc
+                                                 where sc.repository_id = ${comments.repositoryId}
+                                                   and sc.codehost_comment_id = ${comments.codehostId})
+                                        or coalesce(${comments.author}->>'login' = ${botLogin}, false))`,
       })
       .from(comments)
       .where(

@@ -1,0 +1,31 @@
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { repositories } from './codehost.js';
+import { workspaces } from './tenancy.js';
+
+/**
+ * Comments the service wrote to the code host, and for whom. A comment posted as the app's bot
+ * carries no person on the code host, so "only its own author may edit it" and "the public
+ * marker counts only on comments the service wrote" are decided from this record.
+ */
+export const serviceComments = pgTable(
+  'service_comments',
+  {
+    id: uuid('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    repositoryId: uuid('repository_id')
+      .notNull()
+      .references(() => repositories.id, { onDelete: 'cascade' }),
+    codehostCommentId: bigint('codehost_comment_id', { mode: 'number' }).notNull(),
+    /** The workspace person who wrote it; null for writers that are not people of the workspace. */
+    authorUserId: uuid('author_user_id'),
+    /** `app` (the bot) or `user` (the person's own code-host account). */
+    postedAs: text('posted_as').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('service_comments_comment_key').on(t.repositoryId, t.codehostCommentId),
+    index('service_comments_workspace_idx').on(t.workspaceId, t.authorUserId),
+  ],
+);

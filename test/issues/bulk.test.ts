@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../emulator/index.js';
+import { startTestApp, type TestApp } from '../harness/app.js';
+import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
+import { httpClient, type Call } from '../harness/http.js';
+import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
+import { act } from './cache-fixture.js';
+import { buildWriteWorld, localStateOf, type WriteWorld } from './write-world.js';
+
+let gh: RunningEmulator;
+let t: TestApp;
+let call: Call;
+let smtp: SmtpCapture;
+let w: WriteWorld;
+let oldIssueId: string;
+
+beforeAll(async () => {
+  gh = await startCodehost();
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh) });
+  call = httpClient(t.url);
+  w = await buildWriteWorld(t, gh, call, smtp, 'bk', 6);
+  oldIssueId = (await t.database.pool.query('select id from issues where repository_id = $1', [w.repoIds.old])).rows[0].id;
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+  await gh?.close();
+});
+
+const bulk = (body: unknown) => call('POST', '/v1/issues/bulk', { token: w.ownerToken, workspaceId: w.workspaceId, body });
+const ids = (...numbers: number[]) => numbers.map((n) => w.issueIds.get(n)!);
+
+describe('POST /v1/issues/bulk', () => {
+  it('validates the body: exactly one kind, stateReason only with state, 1..50 distinct ids', async () => {
+    const before = await localStateOf(t, ids(1)[0]);
+    const since = gh.control.requestLog().at(-1)?.id ?? 0;
+    const cases = [
+      { issueIds: ids(1), change: {} },
+      { issueIds: ids(1), change: { labels: ['bug'], state: 'closed' } },
+      { issueIds: ids(1), change: { stateReason: 'completed' } },
+      { issueIds: [], change: { state: 'closed' } },
+      { issueIds: Array.from({ length: 51 }, () => randomUUID()), change: { state: 'closed' } },
+      { issueIds: [...ids(1), ...ids(1)], change: { state: 'closed' } },
+      { issueIds: ids(1), change: { field: { projectId: randomUUID(), fieldNodeId: 'F', value: { text: 'a', number: 1 } } } },
+      { issueIds: ids(1), change: { field: { projectId: randomUUID(), fieldNodeId: 'F' } } },
+      { issueIds: ['nope'], change: { state: 'closed' } },
+    ];
+    for (const body of cases) {
+      const res = await bulk(body);
+      expect(res.status, `${JSON.stringify(body).slice(0, 120)} ${res.text}`).toBe(422);
+      expect(res.body.error.code).toBe('invalid_request');
+    }
+    expect(gh.control.requestLog({ sinceId: since }).filter((e) => e.method !== 'GET' && !e.path.includes('access_tokens'))).toEqual([]);
+    expect(await localStateOf(t, ids(1)[0])).toEqual(before);
+  });
+
+  it('writes each issue once, one at a time, and reports failures alone in the order given', async () => {
+    const unknown = randomUUID();
+    gh.control.addFault({ method: 'PATCH', path: '/repos/bk/app/issues/3', status: 422, body: { message: 'Validation Failed' } });
+    gh.control.clearRequestLog();
+    const order = [ids(2)[0], unknown, oldIssueId, ids(3)[0], ids(4)[0], ids(5)[0]];
+    const res = await bulk({ issueIds: order, change: { state: 'closed', stateReason: 'duplicate' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.results.map((r: { issueId: string }) => r.issueId)).toEqual(order);
+    expect(res.body.results.map((r: { ok: boolean; error: { code: string } | null }) => (r.ok ? 'ok' : r.error!.code))).toEqual([
+      'ok', 'not_found', 'conflict', 'codehost_error', 'ok', 'ok',
+    ]);
+    expect(res.body).toMatchObject({ succeeded: 3, failed: 3 });
+    for (const n of [2, 4, 5]) {
+      const gi = await act<Record<string, any>>(gh, 'bk-ada', 'GET', `/repos/bk/app/issues/${n}`);
+      expect([gi.state, gi.state_reason]).toEqual(['closed', 'duplicate']);
+      const activity = await call('GET', `/v1/issues/${ids(n)[0]}/activity`, { token: w.ownerToken, workspaceId: w.workspaceId });
+      expect(activity.body.data[0]).toMatchObject({ action: 'issue.closed', detail: { stateReason: 'duplicate' } });
+    }
+    const three = await call('GET', `/v1/issues/${ids(3)[0]}`, { token: w.ownerToken, workspaceId: w.workspaceId });
+    expect(three.body.state).toBe('open');
+    const patches = gh.control.requestLog({ installationId: w.installationId }).filter((e) => e.method === 'PATCH');
+    expect(patches.map((e) => e.path)).toEqual(['/repos/bk/app/issues/2', '/repos/bk/app/issues/3', '/repos/bk/app/issues/4', '/repos/bk/app/issues/5']);
+    expect(gh.control.maxConcurrency(w.installationId)).toBe(1);
+    const audit = await t.database.pool.query('select target_id from audit_entries where request_id = $1', [res.headers.get('x-request-id')]);
+    expect(audit.rows.map((r) => r.target_id).sort()).toEqual(ids(2, 4, 5).sort());
+  });
+
+  it('replaces labels, assignees and milestone on each issue', async () => {
+    const labels = await bulk({ issueIds: ids(1, 6), change: { labels: ['customer'] } });
+    expect(labels.body).toMatchObject({ succeeded: 2, failed: 0 });
+    const assignees = await bulk({ issueIds: ids(1, 6), change: { assignees: ['bk-bob'] } });
+    expect(assignees.body.succeeded).toBe(2);
+    const { rows } = await t.database.pool.query("select id from milestones where repository_id = $1 and title = 'app v2'", [w.repoIds.app]);
+    const milestone = await bulk({ issueIds: ids(1, 6), change: { milestoneId: rows[0].id } });
+    expect(milestone.body.succeeded).toBe(2);
+    for (const n of [1, 6]) {
+      const gi = await act<Record<string, any>>(gh, 'bk-ada', 'GET', `/repos/bk/app/issues/${n}`);
+      expect([gi.labels.map((l: { name: string }) => l.name), gi.assignees.map((a: { login: string }) => a.login), gi.milestone.title]).toEqual([['customer'], ['bk-bob'], 'app v2']);
+      const cached = await call('GET', `/v1/issues/${ids(n)[0]}`, { token: w.ownerToken, workspaceId: w.workspaceId });
+      expect(cached.body).toMatchObject({ labels: [{ name: 'customer' }], assignees: [{ login: 'bk-bob' }], milestone: { id: rows[0].id } });
+    }
+    const { rows: foreign } = await t.database.pool.query('select id from milestones where repository_id = $1', [w.repoIds.old]);
+    const wrongRepo = await bulk({ issueIds: ids(1), change: { milestoneId: foreign[0].id } });
+    expect(wrongRepo.body.results[0].error.code).toBe('invalid_request');
+  });
+
+  it('routes a project field change to the projects connector, which reports each issue', async () => {
+    const res = await bulk({ issueIds: ids(1, 2), change: { field: { projectId: randomUUID(), fieldNodeId: 'PVTF_1', value: { optionName: 'Done' } } } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      results: ids(1, 2).map((issueId) => ({ issueId, ok: false, error: { code: 'invalid_request', message: 'Project fields are not connected yet' } })),
+      succeeded: 0,
+      failed: 2,
+    });
+  });
+});
