@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import type { Executor } from '../db/pool.js';
 import { comments, issues } from '../db/schema/index.js';
 import { commentRow, issueRow, type GitHubComment, type GitHubIssue } from '../codehost/mapping.js';
@@ -69,14 +69,18 @@ export const issueCache = {
     return gone.length > 0;
   },
 
-  /** Deletes an issue's cached comments that are not in `keep` (the code host's current set). */
-  async deleteCommentsExcept(tx: Executor, scope: Scope, issueNumber: number, keep: number[]): Promise<number> {
+  /**
+   * Deletes an issue's cached comments that are not in `keep` (the code host's set as read), of
+   * those created before `readAt`: a comment added since may simply be newer than the read.
+   */
+  async deleteCommentsExcept(tx: Executor, scope: Scope, issueNumber: number, keep: number[], readAt: Date): Promise<number> {
     const gone = await tx
       .delete(comments)
       .where(
         and(
           eq(comments.repositoryId, scope.repositoryId),
           eq(comments.issueNumber, issueNumber),
+          lt(comments.createdAt, readAt),
           keep.length ? notInArray(comments.codehostId, keep) : undefined,
         ),
       )
