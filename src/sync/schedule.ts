@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/pool.js';
-import { codehostInstallations, repositories } from '../db/schema/index.js';
+import { codehostInstallations, codehostWebhookDeliveries, repositories } from '../db/schema/index.js';
 import type { Services } from '../platform/services.js';
 import { enqueue, installationQueue, RECONCILE_TASK } from './queue.js';
 import { syncJobStore } from './store.js';
@@ -46,4 +46,12 @@ export async function cleanupRemovedRepositories(services: Services, graceMs = s
     .where(and(eq(repositories.removed, true), lt(repositories.removedAt, new Date(Date.now() - graceMs))))
     .returning({ id: repositories.id });
   return gone.length;
+}
+
+/** GitHub redelivers for at most three days; a guid older than a week can no longer come back. */
+const DELIVERY_RECORD_MS = 7 * 24 * 3_600_000;
+
+/** Part of the nightly cleanup: forgets delivery guids no redelivery can repeat any more. */
+export async function pruneWebhookDeliveries(services: Services): Promise<void> {
+  await services.database.db.delete(codehostWebhookDeliveries).where(lt(codehostWebhookDeliveries.receivedAt, new Date(Date.now() - DELIVERY_RECORD_MS)));
 }

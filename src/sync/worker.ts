@@ -4,7 +4,7 @@ import type { Services } from '../platform/services.js';
 import { runBackfill } from './backfill.js';
 import { BACKFILL_TASK, CLEANUP_TASK, RECONCILE_ALL_TASK, RECONCILE_TASK } from './queue.js';
 import { runReconcile } from './reconcile.js';
-import { cleanupRemovedRepositories, reconcileAll } from './schedule.js';
+import { cleanupRemovedRepositories, pruneWebhookDeliveries, reconcileAll } from './schedule.js';
 import { syncJobStore } from './store.js';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -79,6 +79,7 @@ export async function startSyncWorker(services: Services, options: { pollInterva
         },
         [CLEANUP_TASK]: async () => {
           await cleanupRemovedRepositories(services);
+          await pruneWebhookDeliveries(services);
         },
       },
       // Each schedule runs once across all processes; a run missed while nothing was up is not made up.
