@@ -59,6 +59,10 @@ const envSchema = z.object({
   /** Postgres schema of the job queue (graphile-worker), and how many jobs a process runs at once. */
   WORKER_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('graphile_worker'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Minutes between reconciles of every mirrored repository (a divisor of 60, or whole hours dividing 24). */
+  RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().positive().default(60),
+  /** Hours a repository that lost access stays (readable) before the nightly cleanup deletes it and its cache. */
+  REMOVED_REPOSITORY_GRACE_HOURS: z.coerce.number().int().min(0).default(24),
   /** Demo mode: where the GitHub emulator listens. */
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
 });
@@ -95,6 +99,11 @@ export interface Config {
   codehostRateLimitWaitMs: number;
   emulatorPort: number;
   worker: { schema: string; concurrency: number };
+  sync: {
+    /** graphile-worker crontab schedule of the periodic reconcile, from RECONCILE_INTERVAL_MINUTES. */
+    reconcileCron: string;
+    removedRepositoryGraceMs: number;
+  };
 }
 
 export interface CodehostConfig {
@@ -128,6 +137,13 @@ function codehostFrom(e: Env): CodehostConfig | null {
     webUrl: e.CODEHOST_WEB_URL.replace(/\/$/, ''),
     timeoutMs: e.CODEHOST_TIMEOUT_MS,
   };
+}
+
+/** An interval in minutes as a cron schedule; only intervals that divide the hour or the day evenly. */
+function cronEvery(minutes: number): string {
+  if (minutes < 60 && 60 % minutes === 0) return `*/${minutes} * * * *`;
+  if (minutes % 60 === 0 && 24 % (minutes / 60) === 0) return `0 */${minutes / 60} * * *`;
+  throw new Error(`Invalid configuration:\n  RECONCILE_INTERVAL_MINUTES: ${minutes} must divide 60, or be whole hours dividing 24`);
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -168,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     codehostRateLimitWaitMs: e.CODEHOST_RATE_LIMIT_WAIT_MS,
     emulatorPort: e.EMULATOR_PORT,
     worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY },
+    sync: { reconcileCron: cronEvery(e.RECONCILE_INTERVAL_MINUTES), removedRepositoryGraceMs: e.REMOVED_REPOSITORY_GRACE_HOURS * 3_600_000 },
   };
   return { ...config, ...overrides };
 }

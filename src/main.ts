@@ -40,6 +40,8 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
       webUrl: base,
       timeoutMs: 10_000,
     },
+    /** The emulator delivers its webhooks to the service's receiver, as GitHub would to the app's webhook URL. */
+    deliverWebhooksTo: (serviceUrl: string) => emulator.control.setWebhookUrl(`${serviceUrl.replace(/\/$/, '')}/v1/codehost/webhooks`),
     close: () => emulator.close(),
   };
 }
@@ -66,6 +68,7 @@ async function startCommand(): Promise<void> {
   const { app, services } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
   const worker = await startSyncWorker(services, { log: app.log });
   const address = await app.listen({ host: config.host, port: config.port });
+  demo?.deliverWebhooksTo(address);
   app.log.info(`svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`);
   console.log(`svc listening on ${address}${embedded ? ' (embedded PostgreSQL)' : ''}`);
   if (demo) console.log(`demo mode: GitHub emulator with demo data at ${demo.codehost.apiUrl} (sign in there as "${demo.login}")`);

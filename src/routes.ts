@@ -3,6 +3,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { codehostRoutes } from './modules/codehost/routes.js';
+import { codehostWebhookRoutes } from './modules/codehost/webhook-routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { issueRoutes } from './modules/issues/routes.js';
 import { labelRoutes } from './modules/labels/routes.js';
@@ -25,6 +26,7 @@ export const routeTable: AnyRoute[] = [
   ...apiKeyRoutes,
   ...auditRoutes,
   ...codehostRoutes,
+  ...codehostWebhookRoutes,
   ...issueRoutes,
   ...labelRoutes,
   ...milestoneRoutes,

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize, type AuthContext } from '../auth/access.js';
-import { errorEnvelopeSchema } from './errors.js';
+import { Readable } from 'node:stream';
+import { ApiError, errorEnvelopeSchema } from './errors.js';
 import type { Idempotency } from './idempotency.js';
 import { successStatus, type AnyRoute } from './route.js';
 import type { Services } from './services.js';
@@ -10,7 +11,22 @@ import type { Services } from './services.js';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The body's bytes, on routes declared with `rawBody`. */
+    rawBody?: Buffer;
   }
+}
+
+/** Reads a request body into memory, refusing more than `limit` bytes. */
+async function readAll(payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > limit) throw new ApiError('invalid_request', { message: `The body is larger than ${limit} bytes.` });
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
 }
 
 const errorDescriptions: Record<number, string> = {
@@ -87,6 +103,7 @@ export function registerRoutes(
     const response: Record<number, z.ZodType> = { [status]: route.response };
     for (const s of errorStatusesOf(route)) response[s] = errorEnvelopeSchema.describe(errorDescriptions[s]);
     const access = route.access;
+    const rawBody = route.rawBody;
 
     typed.route({
       method: route.method,
@@ -104,10 +121,18 @@ export function registerRoutes(
         response,
         security: securityOf(route),
       }),
+      ...withoutUndefined({ bodyLimit: rawBody?.limit, config: route.rateLimit === false ? { rateLimit: false } : undefined }),
       // After the rate limiter (an onRequest hook), before the body is read and validated:
       // a refused credential costs no parsing, and 401/403 come before 422.
-      preParsing:
-        access.kind === 'public'
+      preParsing: rawBody
+        ? async (request, _reply, payload) => {
+            if (access.kind !== 'public') request.auth = await authorize(access, request, services.credentials.resolver);
+            const raw = await readAll(payload, rawBody.limit);
+            rawBody.verify(raw, request, services);
+            request.rawBody = raw;
+            return Readable.from([raw]);
+          }
+        : access.kind === 'public'
           ? undefined
           : async (request, _reply, payload) => {
               request.auth = await authorize(access, request, services.credentials.resolver);

@@ -54,6 +54,13 @@ export interface RouteDefinition<
   /** Success status; 201 for creating operations unless stated, else 200. */
   status?: number;
   response: R;
+  /**
+   * The body's exact bytes are checked before it is parsed (a signature over them, say): `verify`
+   * throws an ApiError to refuse the request; the bytes stay on `request.rawBody`.
+   */
+  rawBody?: { limit: number; verify(raw: Buffer, request: FastifyRequest, services: Services): void };
+  /** `false`: not counted by the per-credential rate limiter (a sender that authenticates by signature). */
+  rateLimit?: false;
   /** Hidden from /openapi.json (a browser redirect target, say). */
   hidden?: boolean;
   handler(ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>, A>): Promise<z.input<R>> | z.input<R>;

@@ -24,3 +24,8 @@ export async function enqueue(
 }
 
 export const installationQueue = (installationId: number) => `codehost:${installationId}`;
+
+export const RECONCILE_TASK = 'repository_reconcile';
+/** Fans the periodic reconcile out to every mirrored repository (run by the crontab). */
+export const RECONCILE_ALL_TASK = 'codehost_reconcile_all';
+export const CLEANUP_TASK = 'codehost_cleanup';

@@ -2,7 +2,9 @@ import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task } fr
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../platform/services.js';
 import { runBackfill } from './backfill.js';
-import { BACKFILL_TASK } from './queue.js';
+import { BACKFILL_TASK, CLEANUP_TASK, RECONCILE_ALL_TASK, RECONCILE_TASK } from './queue.js';
+import { runReconcile } from './reconcile.js';
+import { cleanupRemovedRepositories, pruneWebhookDeliveries, reconcileAll } from './schedule.js';
 import { syncJobStore } from './store.js';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -38,10 +40,11 @@ export interface SyncWorker {
  */
 export async function startSyncWorker(services: Services, options: { pollInterval?: number; log?: Log } = {}): Promise<SyncWorker> {
   const log = options.log;
-  const backfill: Task = async (payload, helpers) => {
+  /** A walk of one sync job; a failed attempt is written on the job before the queue retries it. */
+  const walk = (run: (services: Services, syncJobId: string) => Promise<unknown>): Task => async (payload, helpers) => {
     const { syncJobId } = payload as { syncJobId: string };
     try {
-      await runBackfill(services, syncJobId);
+      await run(services, syncJobId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const last = helpers.job.attempts >= helpers.job.max_attempts;
@@ -68,7 +71,19 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       noHandleSignals: true,
       pollInterval: options.pollInterval ?? 1000,
       logger: workerLogger(log),
-      taskList: { [BACKFILL_TASK]: backfill },
+      taskList: {
+        [BACKFILL_TASK]: walk(runBackfill),
+        [RECONCILE_TASK]: walk(runReconcile),
+        [RECONCILE_ALL_TASK]: async () => {
+          await reconcileAll(services);
+        },
+        [CLEANUP_TASK]: async () => {
+          await cleanupRemovedRepositories(services);
+          await pruneWebhookDeliveries(services);
+        },
+      },
+      // Each schedule runs once across all processes; a run missed while nothing was up is not made up.
+      crontab: [`${services.config.sync.reconcileCron} ${RECONCILE_ALL_TASK}`, `0 3 * * * ${CLEANUP_TASK}`].join('\n'),
     });
     const restart = (error?: unknown) => {
       runner = null;

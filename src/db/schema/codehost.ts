@@ -69,6 +69,8 @@ export const repositories = pgTable(
     syncEnabled: boolean('sync_enabled').notNull().default(false),
     /** The installation lost access; kept (and readable) until the nightly cleanup. */
     removed: boolean('removed').notNull().default(false),
+    /** When access was lost; the nightly cleanup deletes the repository (and its cache) a grace period later. */
+    removedAt: ts('removed_at'),
     syncedAt: ts('synced_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

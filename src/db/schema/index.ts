@@ -5,3 +5,4 @@ export * from './cache.js';
 export * from './activity.js';
 export * from './views.js';
 export * from './writes.js';
+export * from './webhooks.js';

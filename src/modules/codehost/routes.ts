@@ -61,7 +61,7 @@ const syncJobSchema = z
     repositoryId: z.uuid().nullable(),
     repositoryFullName: z.string().nullable(),
     status: z.enum(['queued', 'running', 'paused', 'done', 'failed']),
-    phase: z.string().describe('Which part of the walk: labels, milestones, issues, comments, done (or cancelled when sync was turned off).'),
+    phase: z.string().describe('Which part of the walk: labels, milestones, issues, comments, deletions (reconcile only), done (or cancelled when sync was turned off).'),
     error: z.string().nullable(),
     resumeAfter: timestamp().nullable().describe('When a paused or retrying job continues.'),
     createdAt: timestamp(),
@@ -204,7 +204,8 @@ export const codehostRoutes = [
     method: 'POST',
     path: '/v1/codehost/sync',
     summary: 'Sync now',
-    description: 'Walks every enabled repository again, so anything a lost webhook missed is read back. Repositories already being walked are left to their walk.',
+    description:
+      'Reconciles every enabled repository now, as the hourly reconcile does: labels and milestones are re-read, issues and comments changed since the last reconcile are read back, and issues and comments deleted on the code host while a webhook was lost are deleted. A repository whose backfill has not finished is walked instead. Repositories with a reconcile or walk already queued or running are left to it. Answers with the sync jobs started (see sync-status).',
     tags: ['Code host'],
     access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
     creates: true,

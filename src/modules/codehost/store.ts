@@ -77,6 +77,7 @@ export const codehostStore = {
           archived: sql`excluded.archived`,
           htmlUrl: sql`excluded.html_url`,
           removed: false,
+          removedAt: null,
           updatedAt: new Date(),
         },
       });

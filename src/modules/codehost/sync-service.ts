@@ -8,6 +8,7 @@ import { conflict, invalidRequest, notFound } from '../../platform/errors.js';
 import { isoOrNull } from '../../platform/schemas.js';
 import type { Services } from '../../platform/services.js';
 import { BACKFILL_TASK, enqueue, installationQueue } from '../../sync/queue.js';
+import { queueReconcile } from '../../sync/schedule.js';
 import { syncJobStore } from '../../sync/store.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { codehostStore } from './store.js';
@@ -87,7 +88,11 @@ export const syncService = {
     return result;
   },
 
-  /** Walks every enabled repository again (changes since the last walk are re-read). */
+  /**
+   * Reconciles every enabled repository now (what the periodic reconcile does): changes since the
+   * last reconcile are re-read and deletions a lost webhook missed are repaired. A repository
+   * whose backfill never finished is walked instead. Live jobs are left to run.
+   */
   async syncNow(services: Services, auth: WorkspaceAuth) {
     const workspaceId = auth.workspace.workspaceId;
     return services.database.db.transaction(async (tx) => {
@@ -99,7 +104,9 @@ export const syncService = {
         .where(and(eq(repositories.workspaceId, workspaceId), eq(repositories.syncEnabled, true), eq(repositories.removed, false)));
       const queued: string[] = [];
       for (const repo of enabled) {
-        const jobId = await startWalk(services, tx, workspaceId, installation.installationId, repo.id);
+        const jobId = repo.syncedAt
+          ? await queueReconcile(services, tx, workspaceId, installation.installationId, repo.id)
+          : await startWalk(services, tx, workspaceId, installation.installationId, repo.id);
         if (jobId) queued.push(jobId);
       }
       return { queued };

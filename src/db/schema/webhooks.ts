@@ -1,0 +1,22 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { workspaces } from './tenancy.js';
+
+/**
+ * Every code-host webhook delivery the service accepted, by GitHub's `X-GitHub-Delivery` guid.
+ * The row commits in the transaction that applied the delivery, so a guid present here was
+ * applied exactly once; a redelivery of it is answered as a duplicate and changes nothing.
+ */
+export const codehostWebhookDeliveries = pgTable(
+  'codehost_webhook_deliveries',
+  {
+    deliveryId: text('delivery_id').primaryKey(),
+    event: text('event').notNull(),
+    action: text('action'),
+    installationId: bigint('installation_id', { mode: 'number' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** `applied`, `queued` (work handed to a job), or `ignored` (unknown installation, repository not mirrored, event not handled). */
+    outcome: text('outcome').notNull(),
+  },
+  (t) => [index('codehost_webhook_deliveries_received_idx').on(t.receivedAt)],
+);

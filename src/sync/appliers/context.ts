@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/pool.js';
+import { repositories } from '../../db/schema/index.js';
+import type { ActivityActor } from '../../modules/activity/recorder.js';
+import type { InstallationRow, RepositoryRow } from '../../modules/codehost/store.js';
+import type { Services } from '../../platform/services.js';
+
+/** One webhook delivery as GitHub sent it: `X-GitHub-Delivery`, `X-GitHub-Event` and the parsed body. */
+export interface WebhookDelivery {
+  id: string;
+  event: string;
+  action: string | null;
+  // Payload shapes differ per event; each applier reads the fields of its own event.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  payload: any;
+}
+
+export interface ApplyContext {
+  tx: Tx;
+  services: Services;
+  delivery: WebhookDelivery;
+  /** The connection the delivery's `installation.id` belongs to. */
+  installation: InstallationRow;
+  workspaceId: string;
+}
+
+/** `applied`: the cache or the connection changed (or was already current); `queued`: a job will do it; `ignored`: nothing of ours. */
+export type ApplyOutcome = 'applied' | 'queued' | 'ignored';
+export type Applier = (ctx: ApplyContext) => Promise<ApplyOutcome>;
+
+interface SenderPayload {
+  sender?: { login?: string; id?: number } | null;
+}
+
+/** The person (or bot) whose change on the code host the delivery reports. */
+export function codehostActor(payload: SenderPayload): ActivityActor {
+  return { type: 'codehost', login: payload.sender?.login ?? null, id: payload.sender?.id ?? null };
+}
+
+/** The workspace's record of a code-host repository, whatever its sync state. */
+export async function knownRepository(ctx: ApplyContext, codehostRepositoryId: number | undefined): Promise<RepositoryRow | null> {
+  if (codehostRepositoryId === undefined) return null;
+  const [row] = await ctx.tx
+    .select()
+    .from(repositories)
+    .where(and(eq(repositories.workspaceId, ctx.workspaceId), eq(repositories.codehostId, Number(codehostRepositoryId))));
+  return row ?? null;
+}
+
+/** The repository when its issues are mirrored (sync on, access not lost); otherwise its events are ignored. */
+export async function mirroredRepository(ctx: ApplyContext, codehostRepositoryId: number | undefined): Promise<RepositoryRow | null> {
+  const row = await knownRepository(ctx, codehostRepositoryId);
+  return row && row.syncEnabled && !row.removed ? row : null;
+}

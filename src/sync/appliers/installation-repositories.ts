@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { codehostInstallations, repositories } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import type { Applier } from './context.js';
+import { markRemoved } from './repository-access.js';
+
+interface MiniRepository {
+  id: number;
+  node_id: string;
+  name: string;
+  full_name: string;
+  private: boolean;
+}
+
+/**
+ * `installation_repositories`: added repositories are recorded with sync off (an admin turns it
+ * on); a repository that comes back loses `removed`. The payload's short repository objects have
+ * no owner or URL, so both come from the full name. Removed ones are marked `removed: true`.
+ */
+export const applyInstallationRepositories: Applier = async (ctx) => {
+  const p = ctx.delivery.payload as { repository_selection?: string; repositories_added?: MiniRepository[]; repositories_removed?: MiniRepository[] };
+  const webUrl = ctx.services.config.codehost?.webUrl ?? 'https://github.com';
+  const added = p.repositories_added ?? [];
+  if (added.length) {
+    await ctx.tx
+      .insert(repositories)
+      .values(
+        added.map((r) => ({
+          id: uuidv7(),
+          workspaceId: ctx.workspaceId,
+          codehostId: Number(r.id),
+          nodeId: r.node_id,
+          ownerLogin: r.full_name.split('/')[0],
+          name: r.name,
+          fullName: r.full_name,
+          private: r.private,
+          htmlUrl: `${webUrl}/${r.full_name}`,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [repositories.workspaceId, repositories.codehostId],
+        set: {
+          nodeId: sql`excluded.node_id`,
+          ownerLogin: sql`excluded.owner_login`,
+          name: sql`excluded.name`,
+          fullName: sql`excluded.full_name`,
+          private: sql`excluded.private`,
+          htmlUrl: sql`excluded.html_url`,
+          removed: false,
+          removedAt: null,
+          updatedAt: new Date(),
+        },
+      });
+  }
+  await markRemoved(ctx.tx, ctx.workspaceId, (p.repositories_removed ?? []).map((r) => Number(r.id)));
+  if (p.repository_selection === 'all' || p.repository_selection === 'selected') {
+    await ctx.tx
+      .update(codehostInstallations)
+      .set({ repositorySelection: p.repository_selection, updatedAt: new Date() })
+      .where(eq(codehostInstallations.id, ctx.installation.id));
+  }
+  return 'applied';
+};

@@ -1,0 +1,19 @@
+import { and, eq } from 'drizzle-orm';
+import { milestoneRow, type GitHubMilestone } from '../../codehost/mapping.js';
+import { milestones } from '../../db/schema/index.js';
+import { cacheWriter } from '../cache-writer.js';
+import { mirroredRepository, type Applier } from './context.js';
+
+/** `milestone`: created, edited, opened and closed write it (never over a newer row); deleted removes it. */
+export const applyMilestone: Applier = async (ctx) => {
+  const p = ctx.delivery.payload as { action: string; milestone: GitHubMilestone; repository?: { id: number } };
+  const repo = await mirroredRepository(ctx, p.repository?.id);
+  if (!repo || !p.milestone) return 'ignored';
+  const scope = { workspaceId: ctx.workspaceId, repositoryId: repo.id };
+  if (p.action === 'deleted') {
+    await ctx.tx.delete(milestones).where(and(eq(milestones.repositoryId, repo.id), eq(milestones.codehostId, Number(p.milestone.id))));
+  } else {
+    await cacheWriter.milestones(ctx.tx, scope, [milestoneRow(p.milestone)]);
+  }
+  return 'applied';
+};

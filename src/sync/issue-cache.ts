@@ -1,0 +1,90 @@
+import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import type { Executor } from '../db/pool.js';
+import { comments, issues } from '../db/schema/index.js';
+import { commentRow, issueRow, type GitHubComment, type GitHubIssue } from '../codehost/mapping.js';
+import { cacheWriter } from './cache-writer.js';
+
+interface Scope {
+  workspaceId: string;
+  repositoryId: string;
+}
+
+/**
+ * Single-object cache writes that also say whether the cache moved forward: a new row, or a
+ * strictly newer `updated_at`. Activity is recorded only then, so an echo of the service's own
+ * write (already applied from GitHub's answer) or a late duplicate adds no entry. The existing
+ * row is locked first, so two deliveries of one issue decide this one after the other.
+ */
+export const issueCache = {
+  async upsertIssue(tx: Executor, scope: Scope, issue: GitHubIssue): Promise<{ id: string; moved: boolean }> {
+    const row = issueRow(issue);
+    const [before] = await tx
+      .select({ id: issues.id, updatedAt: issues.codehostUpdatedAt })
+      .from(issues)
+      .where(and(eq(issues.repositoryId, scope.repositoryId), eq(issues.codehostId, row.codehostId)))
+      .for('update');
+    await cacheWriter.issues(tx, scope, [row]);
+    if (before) return { id: before.id, moved: before.updatedAt.getTime() < row.codehostUpdatedAt.getTime() };
+    const [after] = await tx
+      .select({ id: issues.id })
+      .from(issues)
+      .where(and(eq(issues.repositoryId, scope.repositoryId), eq(issues.codehostId, row.codehostId)));
+    return { id: after.id, moved: true };
+  },
+
+  async upsertComment(tx: Executor, scope: Scope, comment: GitHubComment): Promise<boolean> {
+    const row = commentRow(comment);
+    const [before] = await tx
+      .select({ updatedAt: comments.codehostUpdatedAt })
+      .from(comments)
+      .where(and(eq(comments.repositoryId, scope.repositoryId), eq(comments.codehostId, row.codehostId)))
+      .for('update');
+    await cacheWriter.comments(tx, scope, [row]);
+    return !before || before.updatedAt.getTime() < row.codehostUpdatedAt.getTime();
+  },
+
+  /** Deletes an issue and its comments (comments are keyed by issue number, not by row). */
+  async deleteIssues(tx: Executor, scope: Scope, by: { codehostIds?: number[]; numbers?: number[] }): Promise<number> {
+    const where = by.codehostIds
+      ? inArray(issues.codehostId, by.codehostIds)
+      : by.numbers
+        ? inArray(issues.number, by.numbers)
+        : undefined;
+    if (!where || (by.codehostIds ?? by.numbers ?? []).length === 0) return 0;
+    const gone = await tx
+      .delete(issues)
+      .where(and(eq(issues.repositoryId, scope.repositoryId), where))
+      .returning({ number: issues.number });
+    if (gone.length) {
+      await tx.delete(comments).where(and(eq(comments.repositoryId, scope.repositoryId), inArray(comments.issueNumber, gone.map((g) => g.number))));
+    }
+    return gone.length;
+  },
+
+  async deleteComment(tx: Executor, scope: Scope, codehostId: number): Promise<boolean> {
+    const gone = await tx
+      .delete(comments)
+      .where(and(eq(comments.repositoryId, scope.repositoryId), eq(comments.codehostId, codehostId)))
+      .returning({ id: comments.id });
+    return gone.length > 0;
+  },
+
+  /**
+   * Deletes an issue's cached comments that are not in `keep` (the code host's set as read), of
+   * those created before `readAt`: a comment added since may simply be newer than the read.
+   */
+  async deleteCommentsExcept(tx: Executor, scope: Scope, issueNumber: number, keep: number[], readAt: Date): Promise<number> {
+    const gone = await tx
+      .delete(comments)
+      .where(
+        and(
+          eq(comments.repositoryId, scope.repositoryId),
+          eq(comments.issueNumber, issueNumber),
+          lt(comments.createdAt, readAt),
+          keep.length ? notInArray(comments.codehostId, keep) : undefined,
+        ),
+      )
+      .returning({ id: comments.id });
+    return gone.length;
+  },
+};

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { codehostWebhookDeliveries } from '../db/schema/index.js';
+import { codehostStore } from '../modules/codehost/store.js';
+import type { Services } from '../platform/services.js';
+import { appliers, type ApplyOutcome, type WebhookDelivery } from './appliers/index.js';
+
+export interface ReceiveResult {
+  ok: true;
+  duplicate: boolean;
+}
+
+/**
+ * Applies one delivery and records its guid in ONE transaction. The guid is claimed first: a
+ * concurrent copy of the same delivery waits on that row and then sees it as a duplicate. Any
+ * failure rolls back both the changes and the record, so GitHub's redelivery applies it again.
+ * Deliveries for installations no workspace holds, or events without an applier, are recorded
+ * as `ignored`.
+ */
+export async function receiveWebhook(services: Services, delivery: WebhookDelivery): Promise<ReceiveResult & { outcome: ApplyOutcome | null }> {
+  const installationId = typeof delivery.payload?.installation?.id === 'number' ? (delivery.payload.installation.id as number) : null;
+  return services.database.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(codehostWebhookDeliveries)
+      .values({ deliveryId: delivery.id, event: delivery.event, action: delivery.action, installationId, outcome: 'applying' })
+      .onConflictDoNothing()
+      .returning({ deliveryId: codehostWebhookDeliveries.deliveryId });
+    if (!claimed) return { ok: true, duplicate: true, outcome: null };
+
+    const installation = installationId === null ? null : await codehostStore.installationHeldBy(tx, installationId);
+    const applier = appliers[delivery.event];
+    const outcome: ApplyOutcome =
+      installation && applier
+        ? await applier({ tx, services, delivery, installation, workspaceId: installation.workspaceId })
+        : 'ignored';
+    await tx
+      .update(codehostWebhookDeliveries)
+      .set({ outcome, workspaceId: installation?.workspaceId ?? null })
+      .where(eq(codehostWebhookDeliveries.deliveryId, delivery.id));
+    return { ok: true, duplicate: false, outcome };
+  });
+}
