@@ -8,6 +8,7 @@ import { issueRoutes } from './modules/issues/routes.js';
 import { labelRoutes } from './modules/labels/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { milestoneRoutes } from './modules/milestones/routes.js';
+import { projectRoutes } from './modules/projects/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './platform/route.js';
 
@@ -27,4 +28,5 @@ export const routeTable: AnyRoute[] = [
   ...issueRoutes,
   ...labelRoutes,
   ...milestoneRoutes,
+  ...projectRoutes,
 ];

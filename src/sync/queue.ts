@@ -24,3 +24,8 @@ export async function enqueue(
 }
 
 export const installationQueue = (installationId: number) => `codehost:${installationId}`;
+
+export const PROJECTS_BACKFILL_TASK = 'projects_backfill';
+/** Re-reads one card (or one project's fields) after a webhook said it changed. */
+export const PROJECT_ITEM_REFRESH_TASK = 'project_item_refresh';
+export const PROJECT_REFRESH_TASK = 'project_refresh';

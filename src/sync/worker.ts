@@ -2,7 +2,9 @@ import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task } fr
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../platform/services.js';
 import { runBackfill } from './backfill.js';
-import { BACKFILL_TASK } from './queue.js';
+import { refreshProject, refreshProjectItem, type ItemRefreshPayload, type ProjectRefreshPayload } from './project-refresh.js';
+import { runProjectsBackfill } from './projects-backfill.js';
+import { BACKFILL_TASK, PROJECT_ITEM_REFRESH_TASK, PROJECT_REFRESH_TASK, PROJECTS_BACKFILL_TASK } from './queue.js';
 import { syncJobStore } from './store.js';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -38,10 +40,10 @@ export interface SyncWorker {
  */
 export async function startSyncWorker(services: Services, options: { pollInterval?: number; log?: Log } = {}): Promise<SyncWorker> {
   const log = options.log;
-  const backfill: Task = async (payload, helpers) => {
+  const walk = (run: (services: Services, syncJobId: string) => Promise<unknown>): Task => async (payload, helpers) => {
     const { syncJobId } = payload as { syncJobId: string };
     try {
-      await runBackfill(services, syncJobId);
+      await run(services, syncJobId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const last = helpers.job.attempts >= helpers.job.max_attempts;
@@ -68,7 +70,14 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       noHandleSignals: true,
       pollInterval: options.pollInterval ?? 1000,
       logger: workerLogger(log),
-      taskList: { [BACKFILL_TASK]: backfill },
+      taskList: {
+        [BACKFILL_TASK]: walk(runBackfill),
+        [PROJECTS_BACKFILL_TASK]: walk(runProjectsBackfill),
+        [PROJECT_ITEM_REFRESH_TASK]: async (payload) => refreshProjectItem(services, payload as ItemRefreshPayload),
+        [PROJECT_REFRESH_TASK]: async (payload) => {
+          await refreshProject(services, payload as ProjectRefreshPayload);
+        },
+      },
     });
     const restart = (error?: unknown) => {
       runner = null;

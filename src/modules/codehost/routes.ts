@@ -188,7 +188,7 @@ export const codehostRoutes = [
     path: '/v1/codehost/repositories',
     summary: 'Turn mirroring on or off per repository',
     description:
-      'Ids in `enable` start mirroring: a backfill job for labels, milestones, issues and comments is queued (a repository already being walked is not walked twice). Ids in `disable` stop future updates; cached data is kept. Answers with the named repositories after the change and the ids of the backfill jobs started.',
+      'Ids in `enable` start mirroring: a backfill job for labels, milestones, issues and comments is queued (a repository already being walked is not walked twice). Ids in `disable` stop future updates; cached data is kept. Answers with the named repositories after the change and the ids of the repository backfill jobs started. The first time any repository is enabled, a projects backfill is queued as well (see sync-status).',
     tags: ['Code host'],
     access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
     body: z.object({ enable: repositoryIds, disable: repositoryIds }),
@@ -204,7 +204,7 @@ export const codehostRoutes = [
     method: 'POST',
     path: '/v1/codehost/sync',
     summary: 'Sync now',
-    description: 'Walks every enabled repository again, so anything a lost webhook missed is read back. Repositories already being walked are left to their walk.',
+    description: 'Walks every enabled repository again, and the installation\'s projects (fields, cards and values), so anything a lost webhook missed is read back. A repository or the projects already being walked are left to their walk. `queued` names the walks started.',
     tags: ['Code host'],
     access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
     creates: true,
