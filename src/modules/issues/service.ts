@@ -3,6 +3,7 @@ import { invalidRequest, notFound } from '../../platform/errors.js';
 import { pagedList } from '../../platform/pagination.js';
 import type { Services } from '../../platform/services.js';
 import { parseSince } from '../../platform/time-window.js';
+import { projectFieldFilters, projectItemsOf } from '../projects/issue-links.js';
 import { presentComment, presentIssue } from './schemas.js';
 import { issueSortKey, issueStore, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
 
@@ -19,14 +20,17 @@ export interface IssueListQuery {
   assignee: string[];
   milestone: string[];
   type: string[];
+  project?: string[];
   updated_since?: string;
   sort: IssueSort;
   order?: SortOrder;
 }
 
 export const issueListParameters = [
-  'cursor', 'limit', 'q', 'repository', 'state', 'label', 'assignee', 'milestone', 'type', 'updated_since', 'sort', 'order',
+  'cursor', 'limit', 'q', 'repository', 'state', 'label', 'assignee', 'milestone', 'type', 'project', 'updated_since', 'sort', 'order',
 ] as const;
+
+const FIELD_PREFIX = 'field:';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const defaultOrder: Record<IssueSort, SortOrder> = { updated: 'desc', created: 'desc', comments: 'desc', number: 'asc', title: 'asc' };
@@ -34,18 +38,28 @@ const distinctSorted = (values: string[]) => [...new Set(values)].sort();
 
 /**
  * The query object is loose because `field:<fieldNodeId>` names are dynamic; every name is
- * checked here so a misspelt or not-yet-supported filter is refused instead of silently ignored.
+ * checked here so a misspelt filter is refused instead of silently ignored.
  */
 export function refuseUnknownParameters(query: Record<string, unknown>): void {
   for (const name of Object.keys(query)) {
     if ((issueListParameters as readonly string[]).includes(name)) continue;
-    const later = name === 'project' || name.startsWith('field:');
-    throw invalidRequest(
-      later ? `The ${name === 'project' ? 'project' : 'project field'} filter is not available yet.` : `Unknown query parameter ${name}.`,
-      { parameter: name },
-      `Send only ${issueListParameters.join(', ')}.`,
-    );
+    if (name.startsWith(FIELD_PREFIX) && name.length > FIELD_PREFIX.length) continue;
+    throw invalidRequest(`Unknown query parameter ${name}.`, { parameter: name }, `Send only ${issueListParameters.join(', ')} and field:<fieldNodeId>.`);
   }
+}
+
+/** `field:<fieldNodeId>` parameters as sent: node id -> values (repeatable; any of them matches). */
+export function fieldParametersOf(query: Record<string, unknown>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, raw] of Object.entries(query)) {
+    if (!name.startsWith(FIELD_PREFIX)) continue;
+    const values = (Array.isArray(raw) ? raw : [raw]).map((v) => String(v).trim());
+    if (values.length > 50 || values.some((v) => !v || v.length > 200)) {
+      throw invalidRequest('A field filter takes 1 to 50 values of up to 200 characters, or none.', { parameter: name });
+    }
+    out[name.slice(FIELD_PREFIX.length)] = distinctSorted(values);
+  }
+  return out;
 }
 
 /** Validates and normalises the filters; `@me` is the caller's linked code-host login. */
@@ -97,6 +111,11 @@ export function issueFilterOf(query: IssueListQuery, callerLogin: string | null,
     milestones: query.milestone.length ? { ids: distinctSorted(milestoneIds), none: milestoneNone } : null,
     types: query.type.length ? { names: distinctSorted(typeNames), none: typeNone } : null,
     updatedSince: query.updated_since ? parseSince(query.updated_since, 'updated_since', now) : null,
+    projectIds: distinctSorted((query.project ?? []).map((p) => {
+      if (!UUID.test(p)) throw invalidRequest('project must be a project id (uuid).', { parameter: 'project', value: p });
+      return p.toLowerCase();
+    })),
+    fields: [],
   };
 }
 
@@ -114,31 +133,39 @@ function bindingOf(workspaceId: string, query: IssueListQuery, sort: IssueSort, 
     milestone: distinctSorted(query.milestone.map((m) => m.toLowerCase())),
     type: distinctSorted(query.type.map((t) => t.trim().toLowerCase())),
     updatedSince: query.updated_since ?? null,
+    project: distinctSorted((query.project ?? []).map((p) => p.toLowerCase())),
+    fields: Object.entries(fieldParametersOf(query as unknown as Record<string, unknown>)).sort(([a], [b]) => (a < b ? -1 : 1)),
   };
   return `issues:${workspaceId}:${sort}:${order}:${JSON.stringify(canonical)}`;
 }
 
 export const issueService = {
-  list(services: Services, auth: WorkspaceAuth, query: IssueListQuery) {
+  async list(services: Services, auth: WorkspaceAuth, query: IssueListQuery) {
     const workspaceId = auth.workspace.workspaceId;
+    const { db } = services.database;
     const filter = issueFilterOf(query, auth.principal.codehost?.login ?? null);
+    filter.fields = await projectFieldFilters(db, workspaceId, fieldParametersOf(query as unknown as Record<string, unknown>));
     const sort = query.sort;
     const order = query.order ?? defaultOrder[sort];
-    return pagedList(services.cursors, {
+    const page = await pagedList(services.cursors, {
       binding: bindingOf(workspaceId, query, sort, order),
       cursor: query.cursor,
       limit: query.limit,
-      fetch: (after, limit) => issueStore.listPage(services.database.db, { workspaceId, filter, sort, order, after, limit }),
+      fetch: (after, limit) => issueStore.listPage(db, { workspaceId, filter, sort, order, after, limit }),
       sortKey: (row) => issueSortKey(sort, row),
-      present: presentIssue,
+      present: (row) => row,
     });
+    const cards = await projectItemsOf(db, workspaceId, page.data.map((r) => r.node_id));
+    return { data: page.data.map((r) => presentIssue(r, cards.get(r.node_id))), nextCursor: page.nextCursor };
   },
 
   async get(services: Services, auth: WorkspaceAuth, issueId: string) {
-    const row = await issueStore.find(services.database.db, auth.workspace.workspaceId, issueId);
+    const { db } = services.database;
+    const row = await issueStore.find(db, auth.workspace.workspaceId, issueId);
     // Another workspace's issue reads exactly like one that does not exist.
     if (!row) throw notFound('issue');
-    return presentIssue(row);
+    const cards = await projectItemsOf(db, auth.workspace.workspaceId, [row.node_id]);
+    return presentIssue(row, cards.get(row.node_id));
   },
 
   async comments(services: Services, auth: WorkspaceAuth, issueId: string, page: { cursor?: string; limit: number }) {
