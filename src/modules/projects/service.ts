@@ -230,14 +230,7 @@ export const projectService = {
     const octokit = await codehostFor(services, workspaceId);
     await onGraphql('moving the card', () => octokit.graphql(moveItemMutation, { project: project.nodeId, item: item.nodeId, after: after?.nodeId ?? null }));
     await db.transaction(async (tx) => {
-      let position: number;
-      if (!after) {
-        position = ((await projectStore.firstPosition(tx, project.id)) ?? 1) - 1;
-      } else {
-        const next = await projectStore.nextAfter(tx, project.id, after.position, item.id);
-        position = next ? (after.position + next.position) / 2 : after.position + 1;
-      }
-      await projectStore.setPosition(tx, item.id, position);
+      await projectStore.setPosition(tx, item.id, await projectStore.positionAfter(tx, project.id, after, item.id));
       const detail = { projectId: project.id, projectTitle: project.title, itemNodeId: item.nodeId, afterItemId: after?.nodeId ?? null };
       await activityFor(tx, { services, auth, requestId }, item.issueId, 'project.item_moved', detail);
       await recordAudit(tx, {

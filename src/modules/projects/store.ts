@@ -133,6 +133,16 @@ export const projectStore = {
     return row?.p ?? null;
   },
 
+  /**
+   * Where a card goes when placed right after `after` (null: the top): between `after` and its
+   * next neighbour, so no other card is renumbered. The next full walk renumbers the board.
+   */
+  async positionAfter(tx: Executor, projectId: string, after: { position: number } | null, movingId: string): Promise<number> {
+    if (!after) return ((await projectStore.firstPosition(tx, projectId)) ?? 1) - 1;
+    const next = await projectStore.nextAfter(tx, projectId, after.position, movingId);
+    return next ? (after.position + next.position) / 2 : after.position + 1;
+  },
+
   async setPosition(tx: Executor, itemId: string, position: number): Promise<void> {
     await tx.update(projectItems).set({ position, syncedAt: sql`now()` }).where(eq(projectItems.id, itemId));
   },

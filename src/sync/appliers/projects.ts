@@ -103,13 +103,7 @@ export async function applyProjectsV2Item(tx: Executor, ctx: ApplierContext, pay
       if (!cached) return;
       const afterNodeId = payload.changes?.previous_projects_v2_item_node_id?.to ?? null;
       const after = afterNodeId ? await projectStore.item(tx, ctx.workspaceId, cached.projectId, afterNodeId) : null;
-      let position: number;
-      if (!after) position = ((await projectStore.firstPosition(tx, cached.projectId)) ?? 1) - 1;
-      else {
-        const next = await projectStore.nextAfter(tx, cached.projectId, after.position, cached.id);
-        position = next ? (after.position + next.position) / 2 : after.position + 1;
-      }
-      await projectStore.setPosition(tx, cached.id, position);
+      await projectStore.setPosition(tx, cached.id, await projectStore.positionAfter(tx, cached.projectId, after, cached.id));
       return;
     }
     default:
