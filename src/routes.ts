@@ -10,6 +10,7 @@ import { labelRoutes } from './modules/labels/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { milestoneRoutes } from './modules/milestones/routes.js';
 import { viewRoutes } from './modules/views/routes.js';
+import { projectRoutes } from './modules/projects/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './platform/route.js';
 
@@ -31,4 +32,5 @@ export const routeTable: AnyRoute[] = [
   ...labelRoutes,
   ...milestoneRoutes,
   ...viewRoutes,
+  ...projectRoutes,
 ];

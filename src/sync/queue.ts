@@ -29,3 +29,7 @@ export const RECONCILE_TASK = 'repository_reconcile';
 /** Fans the periodic reconcile out to every mirrored repository (run by the crontab). */
 export const RECONCILE_ALL_TASK = 'codehost_reconcile_all';
 export const CLEANUP_TASK = 'codehost_cleanup';
+export const PROJECTS_BACKFILL_TASK = 'projects_backfill';
+/** Re-reads one card (or one project's fields) after a webhook said it changed. */
+export const PROJECT_ITEM_REFRESH_TASK = 'project_item_refresh';
+export const PROJECT_REFRESH_TASK = 'project_refresh';

@@ -20,6 +20,28 @@ export const syncJobStore = {
     return { job: live, created: false };
   },
 
+  /**
+   * A new walk of the installation's projects, or the live one. The unique index that keeps one
+   * live walk per repository does not cover walks without a repository, so concurrent callers
+   * are serialised on a transaction lock of the workspace (one workspace, one installation).
+   */
+  async openWorkspaceWalk(tx: Executor, row: { id: string; workspaceId: string; kind: string }): Promise<{ job: SyncJobRow; created: boolean }> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${row.kind}:${row.workspaceId}`}, 0))`);
+    const [live] = await tx
+      .select()
+      .from(syncJobs)
+      .where(and(eq(syncJobs.workspaceId, row.workspaceId), eq(syncJobs.kind, row.kind), inArray(syncJobs.status, ['queued', 'running', 'paused'])));
+    if (live) return { job: live, created: false };
+    const [created] = await tx.insert(syncJobs).values({ ...row, status: 'queued', phase: 'queued', checkpoint: {} }).returning();
+    return { job: created, created: true };
+  },
+
+  /** Whether the workspace ever had a walk of this kind. */
+  async anyOfKind(tx: Executor, workspaceId: string, kind: string): Promise<boolean> {
+    const [row] = await tx.select({ id: syncJobs.id }).from(syncJobs).where(and(eq(syncJobs.workspaceId, workspaceId), eq(syncJobs.kind, kind))).limit(1);
+    return !!row;
+  },
+
   async find(tx: Executor, id: string): Promise<SyncJobRow | null> {
     const [row] = await tx.select().from(syncJobs).where(eq(syncJobs.id, id));
     return row ?? null;

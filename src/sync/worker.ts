@@ -2,9 +2,19 @@ import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task } fr
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../platform/services.js';
 import { runBackfill } from './backfill.js';
-import { BACKFILL_TASK, CLEANUP_TASK, RECONCILE_ALL_TASK, RECONCILE_TASK } from './queue.js';
+import {
+  BACKFILL_TASK,
+  CLEANUP_TASK,
+  PROJECT_ITEM_REFRESH_TASK,
+  PROJECT_REFRESH_TASK,
+  PROJECTS_BACKFILL_TASK,
+  RECONCILE_ALL_TASK,
+  RECONCILE_TASK,
+} from './queue.js';
 import { runReconcile } from './reconcile.js';
 import { cleanupRemovedRepositories, pruneWebhookDeliveries, reconcileAll } from './schedule.js';
+import { refreshProject, refreshProjectItem, type ItemRefreshPayload, type ProjectRefreshPayload } from './project-refresh.js';
+import { runProjectsBackfill } from './projects-backfill.js';
 import { syncJobStore } from './store.js';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -74,6 +84,11 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       taskList: {
         [BACKFILL_TASK]: walk(runBackfill),
         [RECONCILE_TASK]: walk(runReconcile),
+        [PROJECTS_BACKFILL_TASK]: walk(runProjectsBackfill),
+        [PROJECT_ITEM_REFRESH_TASK]: async (payload) => refreshProjectItem(services, payload as ItemRefreshPayload),
+        [PROJECT_REFRESH_TASK]: async (payload) => {
+          await refreshProject(services, payload as ProjectRefreshPayload);
+        },
         [RECONCILE_ALL_TASK]: async () => {
           await reconcileAll(services);
         },

@@ -11,6 +11,8 @@ import { addMember, createWorkspace, issueKey, signUp, unique, type TestPerson }
 import { httpClient, type Call, type CallOptions, type CallResult } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
+import { runProjectsBackfill } from '../../src/sync/projects-backfill.js';
+import { syncJobStore } from '../../src/sync/store.js';
 
 /**
  * The role × scope × tenant matrix. Every case below is generated from `routeTable`, so a route
@@ -80,6 +82,9 @@ const validBodyFor: Record<string, unknown> = {
   editIssue: { title: 'A new title' },
   createIssueComment: { body: 'A comment' },
   editIssueComment: { body: 'An edited comment' },
+  addProjectItem: {},
+  setProjectItemField: { value: { text: 'from the matrix' } },
+  moveProjectItem: { afterItemId: null },
 };
 
 function expectError(res: CallResult, status: number, code: string) {
@@ -173,6 +178,15 @@ beforeAll(async () => {
   await act(codehost, 'matrix-owner', 'POST', '/repos/matrix-org/tracker/issues/1/comments', { body: 'A comment of A' });
   await fillCache(t, codehost, A.id, installationOfA, await recordInstallation(t, codehost, A.id, installationOfA));
   const issueOfA = (await t.database.pool.query('select id from issues where workspace_id = $1', [A.id])).rows[0].id as string;
+  (validBodyFor.addProjectItem as Record<string, string>).issueId = issueOfA;
+
+  // A has one project with a text field and the issue on it, read by the projects backfill.
+  const projectOnCodehost = codehost.control.createProject({ owner: 'matrix-org', title: 'Matrix board', workflowStatusOnAdd: null, fields: [{ name: 'Notes', dataType: 'TEXT' }] });
+  const cardOfA = codehost.control.addProjectItem('matrix-org', projectOnCodehost.number, { repo: 'matrix-org/tracker', issue: 1 }).id;
+  const { job: projectsWalk } = await t.database.db.transaction((tx) => syncJobStore.openWorkspaceWalk(tx, { id: randomUUID(), workspaceId: A.id, kind: 'projects_backfill' }));
+  expect(await runProjectsBackfill(t.services, projectsWalk.id)).toBe('done');
+  const projectOfA = (await t.database.pool.query('select id from projects where workspace_id = $1', [A.id])).rows[0].id as string;
+  const notesOfA = (await t.database.pool.query(`select node_id from project_fields where project_id = $1 and name = 'Notes'`, [projectOfA])).rows[0].node_id as string;
 
   // Shared and made by A's member, so every role from member up may edit and delete it.
   const viewOfA = await call('POST', '/v1/views', { token: memberA.token, workspaceId: A.id, body: { name: 'A view of A', visibility: 'shared' } });
@@ -185,6 +199,9 @@ beforeAll(async () => {
     invitationId: invitationA.id,
     issueId: issueOfA,
     commentId: (await t.database.pool.query('select id from comments where workspace_id = $1', [A.id])).rows[0].id as string,
+    projectId: projectOfA,
+    itemId: cardOfA,
+    fieldNodeId: notesOfA,
   };
 });
 

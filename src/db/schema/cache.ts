@@ -115,6 +115,8 @@ export const issues = pgTable(
   (t) => [
     uniqueIndex('issues_repository_codehost_key').on(t.repositoryId, t.codehostId),
     uniqueIndex('issues_repository_number_key').on(t.repositoryId, t.number),
+    // Project cards name their issue by node id.
+    index('issues_workspace_node_idx').on(t.workspaceId, t.nodeId),
     index('issues_workspace_updated_idx').on(t.workspaceId, t.codehostUpdatedAt, t.id),
     index('issues_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('issues_workspace_number_idx').on(t.workspaceId, t.number, t.id),

@@ -6,3 +6,4 @@ export * from './activity.js';
 export * from './views.js';
 export * from './writes.js';
 export * from './webhooks.js';
+export * from './projects.js';

@@ -188,7 +188,7 @@ export const codehostRoutes = [
     path: '/v1/codehost/repositories',
     summary: 'Turn mirroring on or off per repository',
     description:
-      'Ids in `enable` start mirroring: a backfill job for labels, milestones, issues and comments is queued (a repository already being walked is not walked twice). Ids in `disable` stop future updates; cached data is kept. Answers with the named repositories after the change and the ids of the backfill jobs started.',
+      'Ids in `enable` start mirroring: a backfill job for labels, milestones, issues and comments is queued (a repository already being walked is not walked twice). Ids in `disable` stop future updates; cached data is kept. Answers with the named repositories after the change and the ids of the repository backfill jobs started. The first time any repository is enabled, a projects backfill is queued as well (see sync-status).',
     tags: ['Code host'],
     access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
     body: z.object({ enable: repositoryIds, disable: repositoryIds }),
@@ -205,7 +205,7 @@ export const codehostRoutes = [
     path: '/v1/codehost/sync',
     summary: 'Sync now',
     description:
-      'Reconciles every enabled repository now, as the hourly reconcile does: labels and milestones are re-read, issues and comments changed since the last reconcile are read back, and issues and comments deleted on the code host while a webhook was lost are deleted. A repository whose backfill has not finished is walked instead. Repositories with a reconcile or walk already queued or running are left to it. Answers with the sync jobs started (see sync-status).',
+      'Reconciles every enabled repository now, as the hourly reconcile does: labels and milestones are re-read, issues and comments changed since the last reconcile are read back, and issues and comments deleted on the code host while a webhook was lost are deleted. A repository whose backfill has not finished is walked instead. The installation\'s projects (fields, cards and values) are walked again too. Repositories and projects with a reconcile or walk already queued or running are left to it. Answers with the sync jobs started (see sync-status).',
     tags: ['Code host'],
     access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
     creates: true,

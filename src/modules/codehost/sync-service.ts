@@ -9,6 +9,7 @@ import { isoOrNull } from '../../platform/schemas.js';
 import type { Services } from '../../platform/services.js';
 import { BACKFILL_TASK, enqueue, installationQueue } from '../../sync/queue.js';
 import { queueReconcile } from '../../sync/schedule.js';
+import { startProjectsWalk } from '../../sync/projects-backfill.js';
 import { syncJobStore } from '../../sync/store.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { codehostStore } from './store.js';
@@ -80,6 +81,11 @@ export const syncService = {
           if (jobId) queued.push(jobId);
         }
       }
+      // The first repository enabled brings the installation's projects in too (listed in
+      // sync-status; `queued` names the repository walks this change started).
+      if (queued.length && !(await syncJobStore.anyOfKind(tx, workspaceId, 'projects_backfill'))) {
+        await startProjectsWalk(services, tx, workspaceId, installation.installationId, uuidv7());
+      }
       const after = named.length
         ? await tx.select().from(repositories).where(and(eq(repositories.workspaceId, workspaceId), inArray(repositories.id, named)))
         : [];
@@ -109,6 +115,8 @@ export const syncService = {
           : await startWalk(services, tx, workspaceId, installation.installationId, repo.id);
         if (jobId) queued.push(jobId);
       }
+      const projectsJob = await startProjectsWalk(services, tx, workspaceId, installation.installationId, uuidv7());
+      if (projectsJob) queued.push(projectsJob);
       return { queued };
     });
   },

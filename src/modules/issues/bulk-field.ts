@@ -1,4 +1,7 @@
+import { ApiError } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
+import type { FieldValueInput } from '../projects/field-value-input.js';
+import { projectService } from '../projects/service.js';
 import type { WorkspaceAuth } from './write-service.js';
 
 /** `change.field` of a bulk edit: a project field value to set (or null to clear) on every named issue. */
@@ -14,17 +17,37 @@ export interface BulkIssueResult {
   error: null | { code: string; message: string };
 }
 
+/** One issue's failure as a bulk result reports it; internals never leak. */
+export function failureOf(error: unknown): { code: string; message: string } {
+  if (error instanceof ApiError) return { code: error.code, message: error.message };
+  return { code: 'internal', message: 'Something went wrong on our side with this issue.' };
+}
+
 /**
  * Sets a project field on each issue of a bulk edit, one code-host write per issue through the
- * lane, and reports each issue in the order given. Project fields live on the projects branch;
- * until it is connected here every issue is reported as failed.
+ * lane, in the order given. An issue that is not a card of the project fails alone (`not_found`),
+ * as does a value the field cannot take (`invalid_request`) or a code-host refusal.
  */
 export async function applyBulkFieldChange(
-  _services: Services,
-  _auth: WorkspaceAuth,
+  services: Services,
+  auth: WorkspaceAuth,
   issueIds: string[],
-  _field: BulkFieldChange,
-  _requestId: string,
+  field: BulkFieldChange,
+  requestId: string,
 ): Promise<BulkIssueResult[]> {
-  return issueIds.map((issueId) => ({ issueId, ok: false, error: { code: 'invalid_request', message: 'Project fields are not connected yet' } }));
+  const results: BulkIssueResult[] = [];
+  for (const issueId of issueIds) {
+    try {
+      await projectService.setFieldForIssue(
+        services,
+        auth,
+        { projectId: field.projectId, issueId, fieldNodeId: field.fieldNodeId, value: field.value as FieldValueInput },
+        requestId,
+      );
+      results.push({ issueId, ok: true, error: null });
+    } catch (error) {
+      results.push({ issueId, ok: false, error: failureOf(error) });
+    }
+  }
+  return results;
 }

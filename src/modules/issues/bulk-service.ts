@@ -1,6 +1,6 @@
 import { ApiError, notFound } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
-import { applyBulkFieldChange, type BulkFieldChange, type BulkIssueResult } from './bulk-field.js';
+import { applyBulkFieldChange, failureOf, type BulkFieldChange, type BulkIssueResult } from './bulk-field.js';
 import { issueWriteService, type IssueChange, type StateReason, type WorkspaceAuth } from './write-service.js';
 import { writeStore } from './write-store.js';
 
@@ -12,11 +12,6 @@ export interface BulkChange {
   state?: 'open' | 'closed';
   stateReason?: StateReason;
   field?: BulkFieldChange;
-}
-
-function failureOf(error: unknown): { code: string; message: string } {
-  if (error instanceof ApiError) return { code: error.code, message: error.message };
-  return { code: 'internal', message: 'Something went wrong on our side with this issue.' };
 }
 
 export const bulkService = {

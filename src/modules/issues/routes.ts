@@ -36,8 +36,8 @@ const issueListQuery = z
     label: repeatable('Label name (case-insensitive); the issue must carry every one.'),
     assignee: repeatable('Code-host login, `@me` (your linked code-host account; matches nothing when none is linked) or `none`; any of them matches.'),
     milestone: repeatable('Milestone id or `none`; any of them matches.'),
-    project: repeatable('Project id; any of them matches. Not available yet: refused with 422 until projects are mirrored.'),
     type: repeatable('Issue type name (case-insensitive) or `none`; any of them matches.'),
+    project: repeatable('Project id; the issue must be a card (not archived) on any of them.'),
     updated_since: z.string().max(64).optional().describe("ISO 8601 instant or a window back from now such as -7d, -24h, -2w; compares the code host's updated_at."),
     sort: z.enum(['updated', 'created', 'number', 'title', 'comments']).default('updated'),
     order: z.enum(['asc', 'desc']).optional().describe('Default desc for updated, created and comments; asc for number and title.'),
@@ -52,7 +52,7 @@ export const issueRoutes = [
     path: '/v1/issues',
     summary: 'Issues',
     description:
-      "Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown query parameter is 422 so a misspelt filter never returns unfiltered results; `project` and `field:<fieldNodeId>` are not available yet and are refused the same way. A cursor is bound to the sort, the order and every filter.",
+      "Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown query parameter is 422 so a misspelt filter never returns unfiltered results. `field:<fieldNodeId>=<value>` (repeatable per field, any value matches; several fields must all hold) keeps issues whose card on that field's project holds the value: single select by option name (case-insensitive) or option id, iteration by title or id, text exactly, number, date (YYYY-MM-DD); `none` keeps cards of that project whose field is unset. An unknown or built-in field, or an unknown option or iteration, is 422. `projectItems` comes from the cache with one query per page. A cursor is bound to the sort, the order and every filter.",
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read' },
     query: issueListQuery,

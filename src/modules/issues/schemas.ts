@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CachedActor } from '../../db/schema/cache.js';
 import { iso, isoOrNull, timestamp } from '../../platform/schemas.js';
+import { fieldValuesSchema } from '../projects/schemas.js';
 import { readCommentVisibility } from './comment-visibility.js';
 
 export const actorSchema = z
@@ -25,9 +26,6 @@ export const milestoneSchema = z
   })
   .meta({ id: 'Milestone' });
 
-const fieldValueSchema = z
-  .object({ type: z.string().describe('Discriminator; `text` carries `text`.') })
-  .loose();
 
 export const issueSchema = z
   .object({
@@ -62,10 +60,10 @@ export const issueSchema = z
           projectId: z.uuid(),
           projectNodeId: z.string(),
           projectTitle: z.string(),
-          fieldValues: z.record(z.string(), fieldValueSchema).describe("Keyed by the field's node id."),
+          fieldValues: fieldValuesSchema,
         }),
       )
-      .describe('Empty until projects are mirrored.'),
+      .describe('The cards of this issue on the workspace\'s projects (archived cards left out). `itemNodeId` is what the project item routes take.'),
     requests: z
       .array(
         z.object({
@@ -163,7 +161,9 @@ export const presentMilestone = (m: MilestoneRow): z.input<typeof milestoneSchem
   dueOn: isoOrNull(m.dueOn),
 });
 
-export function presentIssue(r: IssueRow): z.input<typeof issueSchema> {
+export type IssueProjectItem = z.input<typeof issueSchema>['projectItems'][number];
+
+export function presentIssue(r: IssueRow, projectItems: IssueProjectItem[] = []): z.input<typeof issueSchema> {
   return {
     id: r.id,
     nodeId: r.node_id,
@@ -198,7 +198,7 @@ export function presentIssue(r: IssueRow): z.input<typeof issueSchema> {
           }),
     issueType: r.issue_type,
     subIssues: r.sub_issues,
-    projectItems: [],
+    projectItems,
     requests: [],
     commentsCount: r.comments_count,
     locked: r.locked,

@@ -1,9 +1,11 @@
 import type { SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/access.js';
+import type { Executor } from '../../db/pool.js';
 import { invalidRequest, notFound } from '../../platform/errors.js';
 import { pagedList } from '../../platform/pagination.js';
 import type { Services } from '../../platform/services.js';
 import { parseSince } from '../../platform/time-window.js';
+import { projectFieldFilters, projectItemsOf } from '../projects/issue-links.js';
 import { presentComment, presentIssue } from './schemas.js';
 import { botLoginOf } from './write-guard.js';
 import { issueSortKey, issueStore, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
@@ -21,12 +23,12 @@ export interface IssueListFilter {
   label: string[];
   assignee: string[];
   milestone: string[];
-  /** Project ids; refused until projects are mirrored. */
+  /** Project ids; any of them matches. */
   project?: string[];
   type: string[];
   updated_since?: string | null;
-  /** `field:<fieldNodeId>` values by field node id; refused until projects are mirrored. */
-  fields?: Record<string, string>;
+  /** `field:<fieldNodeId>` values (or `none`) by field node id; any value of a field matches. */
+  fields?: Record<string, string[]>;
 }
 
 /** The query of GET /v1/issues after schema validation. */
@@ -41,6 +43,7 @@ export const issueListParameters = [
   'cursor', 'limit', 'q', 'repository', 'state', 'label', 'assignee', 'milestone', 'project', 'type', 'updated_since', 'sort', 'order',
 ] as const;
 
+const FIELD_PREFIX = 'field:';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const defaultOrder: Record<IssueSort, SortOrder> = { updated: 'desc', created: 'desc', comments: 'desc', number: 'asc', title: 'asc' };
 /** The order a sort runs in when none is named. */
@@ -52,11 +55,11 @@ const distinctSorted = (values: string[]) => [...new Set(values)].sort();
  * into `fields`, and every other unknown name is refused so a misspelt filter is never ignored.
  */
 export function issueListQueryOf(query: Record<string, unknown>): IssueListQuery {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(query)) {
     if ((issueListParameters as readonly string[]).includes(name)) continue;
-    if (name.startsWith('field:') && name.length > 'field:'.length) {
-      fields[name.slice('field:'.length)] = Array.isArray(value) ? String(value[0]) : String(value);
+    if (name.startsWith(FIELD_PREFIX) && name.length > FIELD_PREFIX.length) {
+      fields[name.slice(FIELD_PREFIX.length)] = (Array.isArray(value) ? value : [value]).map((v) => String(v));
       continue;
     }
     throw invalidRequest(`Unknown query parameter ${name}.`, { parameter: name }, `Send only ${issueListParameters.join(', ')} and field:<fieldNodeId>.`);
@@ -64,12 +67,21 @@ export function issueListQueryOf(query: Record<string, unknown>): IssueListQuery
   return { ...(query as unknown as IssueListQuery), fields };
 }
 
+/** Field filters trimmed, checked and deduplicated: node id -> values (any of them matches). */
+function fieldValuesOf(fields: Record<string, string[]> | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [fieldNodeId, raw] of Object.entries(fields ?? {})) {
+    const values = raw.map((v) => String(v).trim());
+    if (!values.length || values.length > 50 || values.some((v) => !v || v.length > 200)) {
+      throw invalidRequest('A field filter takes 1 to 50 values of up to 200 characters, or none.', { parameter: `${FIELD_PREFIX}${fieldNodeId}` });
+    }
+    out[fieldNodeId] = distinctSorted(values);
+  }
+  return out;
+}
+
 /** Validates and normalises the filters; `@me` is the caller's linked code-host login. */
 export function issueFilterOf(query: IssueListFilter, callerLogin: string | null, now = Date.now()): IssueFilter {
-  // The project tables arrive with the projects work; until then these filters cannot be honoured.
-  if (query.project?.length) throw invalidRequest('The project filter is not available yet.', { parameter: 'project' });
-  const [field] = Object.keys(query.fields ?? {});
-  if (field !== undefined) throw invalidRequest('The project field filter is not available yet.', { parameter: `field:${field}` });
   const q = query.q?.trim() ? query.q.trim() : null;
   const numberMatch = q ? /^#?(\d{1,9})$/.exec(q) : null;
 
@@ -117,7 +129,25 @@ export function issueFilterOf(query: IssueListFilter, callerLogin: string | null
     milestones: query.milestone.length ? { ids: distinctSorted(milestoneIds), none: milestoneNone } : null,
     types: query.type.length ? { names: distinctSorted(typeNames), none: typeNone } : null,
     updatedSince: query.updated_since ? parseSince(query.updated_since, 'updated_since', now) : null,
+    projectIds: distinctSorted((query.project ?? []).map((p) => {
+      if (!UUID.test(p)) throw invalidRequest('project must be a project id (uuid).', { parameter: 'project', value: p });
+      return p.toLowerCase();
+    })),
+    // Resolved against the cached project fields by `resolveIssueFilter`.
+    fields: [],
   };
+}
+
+/** The field filters checked against the cached project fields (an unknown field is 422). */
+export function resolveFieldFilters(tx: Executor, workspaceId: string, query: IssueListFilter) {
+  return projectFieldFilters(tx, workspaceId, fieldValuesOf(query.fields));
+}
+
+/** The whole filter, field filters included (they need the cached project fields). */
+export async function resolveIssueFilter(services: Services, workspaceId: string, query: IssueListFilter, callerLogin: string | null): Promise<IssueFilter> {
+  const filter = issueFilterOf(query, callerLogin);
+  filter.fields = await resolveFieldFilters(services.database.db, workspaceId, query);
+  return filter;
 }
 
 /**
@@ -134,6 +164,8 @@ function canonicalFilter(query: IssueListFilter): string {
     milestone: distinctSorted(query.milestone.map((m) => m.toLowerCase())),
     type: distinctSorted(query.type.map((t) => t.trim().toLowerCase())),
     updatedSince: query.updated_since ?? null,
+    project: distinctSorted((query.project ?? []).map((p) => p.toLowerCase())),
+    fields: Object.entries(fieldValuesOf(query.fields)).sort(([a], [b]) => (a < b ? -1 : 1)),
   });
 }
 
@@ -164,25 +196,31 @@ export const issueService = {
     });
   },
 
-  page(services: Services, auth: WorkspaceAuth, p: IssuePageRequest) {
+  async page(services: Services, auth: WorkspaceAuth, p: IssuePageRequest) {
     const workspaceId = auth.workspace.workspaceId;
-    const filter = issueFilterOf(p.filter, auth.principal.codehost?.login ?? null);
+    const { db } = services.database;
+    const filter = await resolveIssueFilter(services, workspaceId, p.filter, auth.principal.codehost?.login ?? null);
     const { sort, order, narrowing } = p;
-    return pagedList(services.cursors, {
+    const page = await pagedList(services.cursors, {
       binding: p.binding,
       cursor: p.cursor,
       limit: p.limit,
-      fetch: (after, limit) => issueStore.listPage(services.database.db, { workspaceId, filter, sort, order, after, limit, narrowing }),
+      fetch: (after, limit) => issueStore.listPage(db, { workspaceId, filter, sort, order, after, limit, narrowing }),
       sortKey: (row) => issueSortKey(sort, row),
-      present: presentIssue,
+      present: (row) => row,
     });
+    // The page's project cards in one query, not one per issue.
+    const cards = await projectItemsOf(db, workspaceId, page.data.map((r) => r.node_id));
+    return { data: page.data.map((r) => presentIssue(r, cards.get(r.node_id))), nextCursor: page.nextCursor };
   },
 
   async get(services: Services, auth: WorkspaceAuth, issueId: string) {
-    const row = await issueStore.find(services.database.db, auth.workspace.workspaceId, issueId);
+    const { db } = services.database;
+    const row = await issueStore.find(db, auth.workspace.workspaceId, issueId);
     // Another workspace's issue reads exactly like one that does not exist.
     if (!row) throw notFound('issue');
-    return presentIssue(row);
+    const cards = await projectItemsOf(db, auth.workspace.workspaceId, [row.node_id]);
+    return presentIssue(row, cards.get(row.node_id));
   },
 
   async comments(services: Services, auth: WorkspaceAuth, issueId: string, page: { cursor?: string; limit: number }) {

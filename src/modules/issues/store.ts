@@ -22,6 +22,17 @@ export interface IssueFilter {
   milestones: { ids: string[]; none: boolean } | null;
   types: { names: string[]; none: boolean } | null;
   updatedSince: Date | null;
+  /** Cards on any of these projects (archived cards do not count). */
+  projectIds: string[];
+  /** Every entry must hold: a card of `projectId` whose field holds one of `contains` (jsonb), or is unset when `none`. */
+  fields: ProjectFieldFilter[];
+}
+
+export interface ProjectFieldFilter {
+  projectId: string;
+  fieldNodeId: string;
+  contains: Array<Record<string, unknown>>;
+  none: boolean;
 }
 
 /**
@@ -112,6 +123,20 @@ export function issueConditions(workspaceId: string, f: IssueFilter): SQL[] {
     ]);
   }
   if (f.updatedSince) where.push(sql`i.codehost_updated_at >= ${f.updatedSince.toISOString()}::timestamptz`);
+  // An issue's cards are found by its node id (project_items_workspace_content_idx).
+  const cardOf = sql`pi.workspace_id = i.workspace_id and pi.content_node_id = i.node_id and not pi.archived`;
+  if (f.projectIds.length) {
+    where.push(sql`exists (select 1 from project_items pi where ${cardOf} and pi.project_id = any(${uuidArray(f.projectIds)}))`);
+  }
+  for (const field of f.fields) {
+    const holds: SQL[] = field.contains.map((c) => sql`pi.field_values @> ${JSON.stringify(c)}::jsonb`);
+    if (field.none) holds.push(sql`not jsonb_exists(pi.field_values, ${field.fieldNodeId})`);
+    where.push(
+      holds.length
+        ? sql`exists (select 1 from project_items pi where ${cardOf} and pi.project_id = ${field.projectId} and (${sql.join(holds, sql` or `)}))`
+        : sql`false`,
+    );
+  }
   return where;
 }
 

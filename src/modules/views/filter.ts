@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/pool.js';
 import type { StoredViewFilter } from '../../db/schema/views.js';
 import { ApiError, invalidRequest } from '../../platform/errors.js';
-import { issueFilterOf, type IssueListFilter } from '../issues/service.js';
+import { issueFilterOf, resolveFieldFilters, type IssueListFilter } from '../issues/service.js';
 import type { ViewFilterInput } from './schemas.js';
 import { viewStore } from './store.js';
 
@@ -20,7 +20,8 @@ export function listFilterOf(f: StoredViewFilter): IssueListFilter {
     project: f.project,
     type: f.type,
     updated_since: f.updatedSince,
-    fields: f.fields,
+    // A view holds one value per field; the list takes several (any of them matches).
+    fields: Object.fromEntries(Object.entries(f.fields).map(([id, value]) => [id, [value]])),
   };
 }
 
@@ -55,6 +56,7 @@ export async function validatedFilter(tx: Executor, workspaceId: string, input: 
   let normalised;
   try {
     normalised = issueFilterOf(listFilterOf(filter), null);
+    await resolveFieldFilters(tx, workspaceId, listFilterOf(filter));
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     const parameter = String(e.detail?.parameter ?? '');
@@ -71,6 +73,11 @@ export async function validatedFilter(tx: Executor, workspaceId: string, input: 
   const unknownMilestone = milestoneIds.find((id) => !milestones.has(id));
   if (unknownMilestone) {
     throw invalidRequest('The filter names a milestone this workspace does not have.', { parameter: 'filter.milestone', value: unknownMilestone });
+  }
+  const projects = await viewStore.knownProjects(tx, workspaceId, normalised.projectIds);
+  const unknownProject = normalised.projectIds.find((id) => !projects.has(id));
+  if (unknownProject) {
+    throw invalidRequest('The filter names a project this workspace does not have.', { parameter: 'filter.project', value: unknownProject });
   }
   return filter;
 }

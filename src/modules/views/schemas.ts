@@ -16,7 +16,7 @@ export const viewFilterInput = z
     label: names('Label names; the issue must carry every one.'),
     assignee: names('Code-host logins, `@me` (whoever runs the view) or `none`; any of them matches.'),
     milestone: names('Milestone ids of this workspace or `none`; any of them matches.'),
-    project: names('Project ids; any of them matches. Refused with 422 until projects are mirrored.'),
+    project: names('Project ids; any of them matches.'),
     type: names('Issue type names or `none`; any of them matches.'),
     updatedSince: z
       .string()
@@ -27,7 +27,7 @@ export const viewFilterInput = z
     fields: z
       .record(z.string().min(1).max(200), z.string().min(1).max(200))
       .optional()
-      .describe('`{ <fieldNodeId>: value or none }`, as `field:<fieldNodeId>` of GET /v1/issues. Refused with 422 until projects are mirrored.'),
+      .describe('`{ <fieldNodeId>: value or none }`, as `field:<fieldNodeId>` of GET /v1/issues.'),
   })
   .strict();
 export type ViewFilterInput = z.infer<typeof viewFilterInput>;

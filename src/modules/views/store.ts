@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { authUsers, memberships, milestones, repositories, views } from '../../db/schema/index.js';
+import { authUsers, memberships, milestones, projects, repositories, views } from '../../db/schema/index.js';
 import type { StoredGroupBy, StoredViewFilter } from '../../db/schema/views.js';
 import { keysetAfter, type SortValue } from '../../platform/pagination.js';
 import type { ViewRow } from './schemas.js';
@@ -116,4 +116,12 @@ export const viewStore = {
     return new Set(rows.map((r) => r.id));
   },
 
+  async knownProjects(tx: Executor, workspaceId: string, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.workspaceId, workspaceId), inArray(projects.id, ids)));
+    return new Set(rows.map((r) => r.id));
+  },
 };

@@ -1,10 +1,11 @@
-import type { Applier } from './context.js';
+import type { Applier, ApplyContext } from './context.js';
 import { applyInstallation } from './installation.js';
 import { applyInstallationRepositories } from './installation-repositories.js';
 import { applyIssueComment } from './issue-comment.js';
 import { applyIssues } from './issues.js';
 import { applyLabel } from './label.js';
 import { applyMilestone } from './milestone.js';
+import { applyProjectsV2, applyProjectsV2Item } from './projects.js';
 import { applyRepository } from './repository.js';
 import { applySubIssues } from './sub-issues.js';
 
@@ -12,7 +13,7 @@ export type { Applier, ApplyContext, ApplyOutcome, WebhookDelivery } from './con
 
 /**
  * Code-host webhook appliers by `X-GitHub-Event`. An event with no entry is recorded as ignored.
- * Add an applier here to handle another event (`projects_v2_item`, `projects_v2`).
+ * Add an applier here to handle another event.
  */
 export const appliers: Record<string, Applier> = {
   issues: applyIssues,
@@ -23,4 +24,18 @@ export const appliers: Record<string, Applier> = {
   installation: applyInstallation,
   installation_repositories: applyInstallationRepositories,
   repository: applyRepository,
+  // A card's values (a project workflow's included) are re-read by a job: the payload names the
+  // changed field but not always its new value.
+  projects_v2_item: async (ctx) => {
+    await applyProjectsV2Item(ctx.tx, projectContext(ctx), ctx.delivery.payload);
+    return ctx.delivery.action === 'deleted' || ctx.delivery.action === 'archived' || ctx.delivery.action === 'reordered' ? 'applied' : 'queued';
+  },
+  projects_v2: async (ctx) => {
+    await applyProjectsV2(ctx.tx, projectContext(ctx), ctx.delivery.payload);
+    return ctx.delivery.action === 'deleted' ? 'applied' : 'queued';
+  },
 };
+
+function projectContext(ctx: ApplyContext) {
+  return { services: ctx.services, workspaceId: ctx.workspaceId, installationId: ctx.installation.installationId };
+}

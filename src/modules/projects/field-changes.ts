@@ -1,0 +1,25 @@
+import type { FieldValue } from '../../db/schema/projects.js';
+
+export interface FieldChange {
+  action: 'project.field_set' | 'project.field_cleared';
+  fieldNodeId: string;
+  value: FieldValue | null;
+  previous: FieldValue | null;
+}
+
+const same = (a: FieldValue | undefined, b: FieldValue | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** What differs between two sets of a card's values, one entry per field. */
+export function fieldChanges(before: Record<string, FieldValue>, after: Record<string, FieldValue>): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (same(before[key], after[key])) continue;
+    out.push({
+      action: after[key] ? 'project.field_set' : 'project.field_cleared',
+      fieldNodeId: key,
+      value: after[key] ?? null,
+      previous: before[key] ?? null,
+    });
+  }
+  return out;
+}
