@@ -52,8 +52,13 @@ async function cachedState(w: SyncWorld) {
 async function syncNow(w: SyncWorld) {
   const res = await call('POST', '/v1/codehost/sync', { token: w.owner.token });
   expect(res.status, res.text).toBe(202);
-  expect(res.body.queued).toHaveLength(1);
-  return waitForJob(call, w.owner, res.body.queued[0], (j) => j.status === 'done' || j.status === 'failed');
+  // The repository's reconcile, and a walk of the installation's projects.
+  expect(res.body.queued).toHaveLength(2);
+  const jobs = [];
+  for (const id of res.body.queued as string[]) jobs.push(await waitForJob(call, w.owner, id, (j) => j.status === 'done' || j.status === 'failed'));
+  const reconcile = jobs.filter((j) => j.kind === 'reconcile');
+  expect(reconcile).toHaveLength(1);
+  return reconcile[0];
 }
 
 describe('reconcile', () => {

@@ -280,11 +280,11 @@ describe('board', () => {
     expect(b.columns.map((c) => [c.key, c.title, c.color])).toEqual([['bug', 'Bug', 'red'], ['feature', 'Feature', 'blue'], ['none', 'No type', null]]);
   });
 
-  it('by a project field: refused until projects are connected', async () => {
+  it('by a project field the workspace does not have: 422', async () => {
     const view = await createView({ name: 'Fielded' });
     const res = await call('GET', `/v1/views/${view.id}/board?groupBy=field:${randomUUID()}:PVTSSF_status`, ada());
     expect(res.status, res.text).toBe(422);
-    expect(res.body.error.message).toBe('Project fields are not connected yet.');
+    expect(res.body.error.message).toBe('The board names a project field this workspace does not have.');
   });
 
   it('refuses a column the grouping does not have, a cursor without its column, and cursors of an edited view', async () => {

@@ -190,7 +190,7 @@ describe('create and read', () => {
     await refused({ layout: 'board', groupBy: null }, 'groupBy');
     await refused({ groupBy: { kind: 'status' } }, null);
     const field = await refused({ layout: 'board', groupBy: { kind: 'field', projectId: randomUUID(), fieldNodeId: 'PVTSSF_x' } }, 'groupBy');
-    expect(field.body.error.message).toBe('Project fields are not connected yet.');
+    expect(field.body.error.message).toBe('The board names a project field this workspace does not have.');
     const ok = await call('POST', '/v1/views', { ...as(maker), body: { name: 'x'.repeat(80) } });
     expect(ok.status, ok.text).toBe(201);
   });
