@@ -8,7 +8,10 @@
  * (throughput under concurrency; on a small machine the server, Postgres and the load generator
  * share the cores, so latency there is mostly queueing).
  *
- *   npx tsx bench/issue-list.ts [--seconds 5] [--connections 10]
+ *   npx tsx bench/issue-list.ts [--seconds 5] [--connections 10] [--profile]
+ *
+ * `--profile` runs the server under `node --cpu-prof` and leaves the profile (open it in Chrome
+ * DevTools or speedscope) in bench/results/profiles.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -16,7 +19,7 @@ import autocannon from 'autocannon';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { issueFilterOf, type IssueListQuery } from '../src/modules/issues/service.js';
-import { issuePageSql, type IssueSort } from '../src/modules/issues/store.js';
+import { issueJsonPageSql, type IssueSort } from '../src/modules/issues/store.js';
 import type { SortValue } from '../src/platform/pagination.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { report } from './support/report.js';
@@ -136,7 +139,8 @@ async function loadSql(pool: pg.Pool, text: string, params: unknown[], connectio
 }
 
 const db = await freshDatabase('svc_bench_issues');
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
+const profileArgs = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [];
+const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
   env: { ...process.env, DATABASE_URL: db.url },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -184,7 +188,7 @@ try {
     const page = await get(c.path);
     if (page.data.length !== PAGE) throw new Error(`${c.name}: expected a full page, got ${page.data.length}`);
     const filter = issueFilterOf({ limit: PAGE, repository: [], state: 'all', label: [], assignee: [], milestone: [], type: [], sort: c.sort, ...c.query }, null);
-    const query = dialect.sqlToQuery(issuePageSql({ workspaceId, filter, sort: c.sort, order: c.order, after: c.after, limit: PAGE }));
+    const query = dialect.sqlToQuery(issueJsonPageSql({ workspaceId, filter, sort: c.sort, order: c.order, after: c.after, limit: PAGE }));
     const sqlRows = (await pool.query(query.sql, query.params)).rows;
     if (sqlRows.length !== PAGE + 1) throw new Error(`${c.name}: bare SQL returned ${sqlRows.length} rows`);
     const plan = (await pool.query(`explain (analyze, buffers off, costs off, timing off, summary on) ${query.sql}`, query.params)).rows.map((r) => r['QUERY PLAN']);

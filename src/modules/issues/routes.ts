@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../platform/pagination.js';
+import { jsonText } from '../../platform/json-text.js';
 import { defineRoute } from '../../platform/route.js';
 import { uuidParam } from '../../platform/schemas.js';
 import { commentSchema, issueSchema, repeatable } from './schemas.js';
@@ -26,6 +27,8 @@ const issueListQuery = z
   // Loose because `field:<fieldNodeId>` names are dynamic; the service refuses every unknown name.
   .loose();
 
+const issuePage = pageOf(issueSchema);
+
 export const issueRoutes = [
   defineRoute({
     operationId: 'listIssues',
@@ -37,10 +40,11 @@ export const issueRoutes = [
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read' },
     query: issueListQuery,
-    response: pageOf(issueSchema),
-    handler: ({ services, auth, query }) => {
+    response: issuePage,
+    async handler({ services, auth, query, reply }) {
       refuseUnknownParameters(query);
-      return issueService.list(services, auth, query as IssueListQuery);
+      const text = await issueService.listJson(services, auth, query as IssueListQuery);
+      return jsonText(reply, issuePage, text, services.config.env !== 'production');
     },
   }),
 

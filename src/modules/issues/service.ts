@@ -4,7 +4,7 @@ import { pagedList } from '../../platform/pagination.js';
 import type { Services } from '../../platform/services.js';
 import { parseSince } from '../../platform/time-window.js';
 import { presentComment, presentIssue } from './schemas.js';
-import { issueSortKey, issueStore, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
+import { issueStore, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 
@@ -119,19 +119,21 @@ function bindingOf(workspaceId: string, query: IssueListQuery, sort: IssueSort, 
 }
 
 export const issueService = {
-  list(services: Services, auth: WorkspaceAuth, query: IssueListQuery) {
+  /** One page of the list as the JSON text of the answer (`{ data, nextCursor }`), built by Postgres. */
+  async listJson(services: Services, auth: WorkspaceAuth, query: IssueListQuery): Promise<string> {
     const workspaceId = auth.workspace.workspaceId;
     const filter = issueFilterOf(query, auth.principal.codehost?.login ?? null);
     const sort = query.sort;
     const order = query.order ?? defaultOrder[sort];
-    return pagedList(services.cursors, {
+    const page = await pagedList(services.cursors, {
       binding: bindingOf(workspaceId, query, sort, order),
       cursor: query.cursor,
       limit: query.limit,
-      fetch: (after, limit) => issueStore.listPage(services.database.db, { workspaceId, filter, sort, order, after, limit }),
-      sortKey: (row) => issueSortKey(sort, row),
-      present: presentIssue,
+      fetch: (after, limit) => issueStore.listJsonPage(services.database.db, { workspaceId, filter, sort, order, after, limit }),
+      sortKey: (row) => [row.sort_key, row.id],
+      present: (row) => row.json,
     });
+    return `{"data":[${page.data.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
   },
 
   async get(services: Services, auth: WorkspaceAuth, issueId: string) {
