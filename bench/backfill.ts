@@ -9,7 +9,10 @@
  * cost). Each run gets a new emulator, database and server so no state or rate-limit window carries
  * over from the previous one.
  *
- *   npx tsx bench/backfill.ts [--issues 10000] [--comments 30000] [--latencies 50,0]
+ *   npx tsx bench/backfill.ts [--issues 10000] [--comments 30000] [--latencies 50,0] [--profile]
+ *
+ * `--profile` runs the server (app and worker) under `node --cpu-prof`; profiles land in
+ * bench/results/profiles.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -71,7 +74,8 @@ async function startEmulatorProcess(): Promise<{ child: ChildProcess; info: Emul
 }
 
 async function startServer(databaseUrl: string, gh: EmulatorInfo): Promise<{ child: ChildProcess; appUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
+  const profileArgs = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [];
+  const child = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
