@@ -2,13 +2,19 @@
  * The issue list over 100,000 cached issues in 20 repositories: GET /v1/issues over loopback with
  * autocannon (no filter; label + state; a quoted phrase; sort by comments at page 20, reached by
  * walking cursors) beside the bare SQL of the same page run through pg in the same run, so the
- * HTTP, auth and serialisation cost shows next to the query's own.
+ * HTTP, auth and serialisation cost shows next to the query's own. Beside the rates, the CPU spent
+ * per request by the Node process (the server for HTTP, the pg client for bare SQL) and by the
+ * database's Postgres backends, read from /proc: on a machine other work shares, the rates swing
+ * with the scheduler while the CPU per request stays put.
  *
  * Each case runs with one connection (the latency a single client sees) and with `--connections`
  * (throughput under concurrency; on a small machine the server, Postgres and the load generator
  * share the cores, so latency there is mostly queueing).
  *
- *   npx tsx bench/issue-list.ts [--seconds 5] [--connections 10]
+ *   npx tsx bench/issue-list.ts [--seconds 5] [--connections 10] [--profile]
+ *
+ * `--profile` runs the server under `node --cpu-prof` and leaves the profile (open it in Chrome
+ * DevTools or speedscope) in bench/results/profiles.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -16,9 +22,10 @@ import autocannon from 'autocannon';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { issueFilterOf, type IssueListQuery } from '../src/modules/issues/service.js';
-import { issuePageSql, type IssueSort } from '../src/modules/issues/store.js';
+import { issueJsonPageSql, type IssueSort } from '../src/modules/issues/store.js';
 import type { SortValue } from '../src/platform/pagination.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
+import { databaseCpu, processCpuMs } from './support/cpu.js';
 import { report } from './support/report.js';
 
 const arg = (name: string, fallback: number) => {
@@ -26,6 +33,7 @@ const arg = (name: string, fallback: number) => {
   return i > -1 ? Number(process.argv[i + 1]) : fallback;
 };
 const seconds = arg('seconds', 5);
+const loadAtStart = (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ');
 const connections = arg('connections', 10);
 const ISSUES = 100_000;
 const REPOSITORIES = 20;
@@ -109,17 +117,33 @@ async function seedCache(pool: pg.Pool, workspaceId: string) {
   return Math.round(performance.now() - t0);
 }
 
-async function load(url: string, token: string, connections: number) {
+const perRequest = (ms: number | null, requests: number) => (ms === null ? 'n/a' : Math.round((ms / requests) * 100) / 100);
+
+/** Load over HTTP, with the CPU the server process and Postgres spent per request. */
+async function load(url: string, token: string, connections: number, serverPid: number, pool: pg.Pool) {
+  const serverBefore = processCpuMs(serverPid);
+  const postgresSpent = await databaseCpu(pool);
   const result = await autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
+  const serverAfter = processCpuMs(serverPid);
+  const postgresMs = await postgresSpent();
   if (result['2xx'] < result.requests.total * 0.99 || result.errors > 0 || result.non2xx > 0) {
     throw new Error(`${url}: 2xx=${result['2xx']} non2xx=${result.non2xx} errors=${result.errors}`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const n = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    nodeCpu: perRequest(serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore, n),
+    postgresCpu: perRequest(postgresMs, n),
+  };
 }
 
 /** The same SELECT the route runs, straight through pg with `connections` clients in a loop. */
 async function loadSql(pool: pg.Pool, text: string, params: unknown[], connections: number) {
   const latencies: number[] = [];
+  const clientBefore = process.cpuUsage();
+  const postgresSpent = await databaseCpu(pool);
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -130,13 +154,22 @@ async function loadSql(pool: pg.Pool, text: string, params: unknown[], connectio
       }
     }),
   );
+  const client = process.cpuUsage(clientBefore);
+  const postgresMs = await postgresSpent();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100;
-  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+  return {
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    nodeCpu: perRequest((client.user + client.system) / 1000, latencies.length),
+    postgresCpu: perRequest(postgresMs, latencies.length),
+  };
 }
 
 const db = await freshDatabase('svc_bench_issues');
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
+const profileArgs = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [];
+const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
   env: { ...process.env, DATABASE_URL: db.url },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -184,7 +217,7 @@ try {
     const page = await get(c.path);
     if (page.data.length !== PAGE) throw new Error(`${c.name}: expected a full page, got ${page.data.length}`);
     const filter = issueFilterOf({ limit: PAGE, repository: [], state: 'all', label: [], assignee: [], milestone: [], type: [], sort: c.sort, ...c.query }, null);
-    const query = dialect.sqlToQuery(issuePageSql({ workspaceId, filter, sort: c.sort, order: c.order, after: c.after, limit: PAGE }));
+    const query = dialect.sqlToQuery(issueJsonPageSql({ workspaceId, filter, sort: c.sort, order: c.order, after: c.after, limit: PAGE }));
     const sqlRows = (await pool.query(query.sql, query.params)).rows;
     if (sqlRows.length !== PAGE + 1) throw new Error(`${c.name}: bare SQL returned ${sqlRows.length} rows`);
     const plan = (await pool.query(`explain (analyze, buffers off, costs off, timing off, summary on) ${query.sql}`, query.params)).rows.map((r) => r['QUERY PLAN']);
@@ -193,10 +226,14 @@ try {
     // Warm-up so JIT, pools and caches are settled for each case.
     await autocannon({ url: `${appUrl}${c.path}`, connections, duration: 1, headers: { authorization: `Bearer ${key}` } });
     for (const n of [1, connections]) {
-      const http = await load(`${appUrl}${c.path}`, key, n);
+      const http = await load(`${appUrl}${c.path}`, key, n, server.pid!, pool);
       const bare = await loadSql(pool, query.sql, query.params, n);
-      rows.push({ case: c.name, connections: n, via: 'HTTP GET /v1/issues', 'requests/s': Math.round(http.rps), 'p50 ms': http.p50, 'p99 ms': http.p99 });
-      rows.push({ case: c.name, connections: n, via: 'bare SQL (pg)', 'requests/s': Math.round(bare.rps), 'p50 ms': bare.p50, 'p99 ms': bare.p99 });
+      const row = (via: string, r: typeof bare, extra: Record<string, string | number>) => ({
+        case: c.name, connections: n, via, 'requests/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99,
+        'Node CPU ms/req': r.nodeCpu, 'Postgres CPU ms/req': r.postgresCpu, ...extra,
+      });
+      rows.push(row('HTTP GET /v1/issues', http, { 'of bare SQL rate': `${Math.round((http.rps / bare.rps) * 100)}%` }));
+      rows.push(row('bare SQL (pg)', bare, { 'of bare SQL rate': '' }));
     }
   }
 
@@ -208,7 +245,7 @@ try {
     pageSize: PAGE,
     seedMs,
     aim: 'p50 under 10 ms over 100,000 cached issues',
-    machine: `${(await import('node:os')).cpus().length} cores`,
+    machine: `${(await import('node:os')).cpus().length} cores, load average at the start ${loadAtStart}, at the end ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     plans,
   });
   for (const [name, plan] of Object.entries(plans)) console.log(`\n-- plan: ${name}\n${plan}`);

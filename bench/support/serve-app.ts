@@ -2,11 +2,13 @@ import Fastify from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/pool.js';
+import { startSyncWorker } from '../../src/sync/worker.js';
 
 /**
  * The benchmark's server process: the real app on DATABASE_URL, and beside it a bare Fastify
  * app with one empty route, in the same process so both get the same share of the machine.
- * Prints one JSON line with both addresses.
+ * Prints one JSON line with both addresses. With BENCH_WORKER=1 the job worker runs in the same
+ * process too, as it does in a single-process deployment.
  */
 const config = loadConfig({
   ...process.env,
@@ -16,8 +18,9 @@ const config = loadConfig({
   AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
 });
 const database = openDatabase(process.env.DATABASE_URL!, { max: 10 });
-const { app } = await buildApp({ config, database, logger: false });
+const { app, services } = await buildApp({ config, database, logger: false });
 const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+const worker = process.env.BENCH_WORKER === '1' ? await startSyncWorker(services) : null;
 
 const bare = Fastify({ logger: false });
 bare.get('/empty', async () => ({ ok: true }));
@@ -25,6 +28,7 @@ const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
 console.log(JSON.stringify({ appUrl, bareUrl }));
 process.on('SIGTERM', async () => {
+  await worker?.stop();
   await app.close();
   await bare.close();
   await database.close();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../platform/pagination.js';
+import { jsonText } from '../../platform/json-text.js';
 import { defineRoute } from '../../platform/route.js';
 import { uuidParam } from '../../platform/schemas.js';
 import { okSchema } from '../../platform/schemas.js';
@@ -22,6 +23,8 @@ import { issueWriteService } from './write-service.js';
 const WRITE_RULES =
   'The code host is written first (one request, in the installation\'s lane: one code-host request in flight per installation across every process); then, in one transaction, the cache is updated from its answer and an activity and an audit entry are recorded. When the code host refuses (502 codehost_error), is unavailable or rate-limits us past a short wait (503 codehost_unavailable with Retry-After), or times out (504 codehost_timeout), nothing changes. A repository that is archived, no longer reachable or not synced is refused with 409 conflict before the code host is asked.';
 const issueCommentParams = z.object({ issueId: z.uuid(), commentId: z.uuid() });
+
+const issuePage = pageOf(issueSchema);
 
 const issueListQuery = z
   .object({
@@ -52,13 +55,14 @@ export const issueRoutes = [
     path: '/v1/issues',
     summary: 'Issues',
     description:
-      "Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown query parameter is 422 so a misspelt filter never returns unfiltered results. `field:<fieldNodeId>=<value>` (repeatable per field, any value matches; several fields must all hold) keeps issues whose card on that field's project holds the value: single select by option name (case-insensitive) or option id, iteration by title or id, text exactly, number, date (YYYY-MM-DD); `none` keeps cards of that project whose field is unset. An unknown or built-in field, or an unknown option or iteration, is 422. `projectItems` comes from the cache with one query per page. A cursor is bound to the sort, the order and every filter.",
+      "Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown query parameter is 422 so a misspelt filter never returns unfiltered results. `field:<fieldNodeId>=<value>` (repeatable per field, any value matches; several fields must all hold) keeps issues whose card on that field's project holds the value: single select by option name (case-insensitive) or option id, iteration by title or id, text exactly, number, date (YYYY-MM-DD); `none` keeps cards of that project whose field is unset. An unknown or built-in field, or an unknown option or iteration, is 422. `projectItems` comes from the cache in the page's one statement. A cursor is bound to the sort, the order and every filter.",
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read' },
     query: issueListQuery,
-    response: pageOf(issueSchema),
-    handler: ({ services, auth, query }) => {
-      return issueService.list(services, auth, issueListQueryOf(query));
+    response: issuePage,
+    async handler({ services, auth, query, reply }) {
+      const text = await issueService.list(services, auth, issueListQueryOf(query));
+      return jsonText(reply, issuePage, text, services.config.env !== 'production');
     },
   }),
 

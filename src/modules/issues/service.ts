@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AuthContext } from '../../auth/access.js';
 import type { Executor } from '../../db/pool.js';
 import { invalidRequest, notFound } from '../../platform/errors.js';
@@ -6,10 +7,11 @@ import { pagedList } from '../../platform/pagination.js';
 import type { Services } from '../../platform/services.js';
 import { parseSince } from '../../platform/time-window.js';
 import { projectFieldFilters, projectItemsOf } from '../projects/issue-links.js';
-import { presentComment, presentIssue } from './schemas.js';
+import { presentComment, presentIssue, type issueSchema } from './schemas.js';
 import { botLoginOf } from './write-guard.js';
-import { issueSortKey, issueStore, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
+import { issueStore, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
 
+type IssueOut = z.output<typeof issueSchema>;
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 
 /**
@@ -183,10 +185,11 @@ export interface IssuePageRequest {
 }
 
 export const issueService = {
-  list(services: Services, auth: WorkspaceAuth, query: IssueListQuery) {
+  /** GET /v1/issues: the page as the JSON text of the answer. */
+  list(services: Services, auth: WorkspaceAuth, query: IssueListQuery): Promise<string> {
     const sort = query.sort;
     const order = orderOf(sort, query.order);
-    return issueService.page(services, auth, {
+    return issueService.pageJson(services, auth, {
       filter: query,
       sort,
       order,
@@ -196,22 +199,34 @@ export const issueService = {
     });
   },
 
+  /**
+   * One page of the list for any filter as the JSON text of `{ data, nextCursor }`: Postgres writes
+   * each Issue (project cards included), so Node neither parses rows nor serialises objects.
+   */
+  async pageJson(services: Services, auth: WorkspaceAuth, p: IssuePageRequest): Promise<string> {
+    const page = await issueService.pageItems(services, auth, p);
+    return `{"data":[${page.data.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+  },
+
+  /** One page as objects (a board embeds pages in its columns). */
   async page(services: Services, auth: WorkspaceAuth, p: IssuePageRequest) {
+    const page = await issueService.pageItems(services, auth, p);
+    return { data: page.data.map((json) => JSON.parse(json) as IssueOut), nextCursor: page.nextCursor };
+  },
+
+  async pageItems(services: Services, auth: WorkspaceAuth, p: IssuePageRequest) {
     const workspaceId = auth.workspace.workspaceId;
     const { db } = services.database;
     const filter = await resolveIssueFilter(services, workspaceId, p.filter, auth.principal.codehost?.login ?? null);
     const { sort, order, narrowing } = p;
-    const page = await pagedList(services.cursors, {
+    return pagedList(services.cursors, {
       binding: p.binding,
       cursor: p.cursor,
       limit: p.limit,
-      fetch: (after, limit) => issueStore.listPage(db, { workspaceId, filter, sort, order, after, limit, narrowing }),
-      sortKey: (row) => issueSortKey(sort, row),
-      present: (row) => row,
+      fetch: (after, limit) => issueStore.listJsonPage(db, { workspaceId, filter, sort, order, after, limit, narrowing }),
+      sortKey: (row) => [row.sort_key, row.id],
+      present: (row) => row.json,
     });
-    // The page's project cards in one query, not one per issue.
-    const cards = await projectItemsOf(db, workspaceId, page.data.map((r) => r.node_id));
-    return { data: page.data.map((r) => presentIssue(r, cards.get(r.node_id))), nextCursor: page.nextCursor };
   },
 
   async get(services: Services, auth: WorkspaceAuth, issueId: string) {

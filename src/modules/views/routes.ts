@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StoredGroupBy } from '../../db/schema/views.js';
 import { pageOf, pageQuery } from '../../platform/pagination.js';
+import { jsonText } from '../../platform/json-text.js';
 import { defineRoute } from '../../platform/route.js';
 import { okSchema, uuidParam } from '../../platform/schemas.js';
 import { issueSchema } from '../issues/schemas.js';
@@ -35,6 +36,8 @@ const boardSchema = z
     columns: z.array(boardColumnSchema(issueSchema)),
   })
   .meta({ id: 'ViewBoard' });
+
+const issuePage = pageOf(issueSchema);
 
 export const viewRoutes = [
   defineRoute({
@@ -122,8 +125,11 @@ export const viewRoutes = [
     access: read,
     params: viewParam,
     query: z.object(pageQuery).strict(),
-    response: pageOf(issueSchema),
-    handler: ({ services, auth, params, query }) => viewService.run(services, auth, params.viewId as string, query),
+    response: issuePage,
+    async handler({ services, auth, params, query, reply }) {
+      const text = await viewService.run(services, auth, params.viewId as string, query);
+      return jsonText(reply, issuePage, text, services.config.env !== 'production');
+    },
   }),
 
   defineRoute({

@@ -7,7 +7,7 @@ import { forbidden, invalidRequest, notFound } from '../../platform/errors.js';
 import { pagedList } from '../../platform/pagination.js';
 import type { Services } from '../../platform/services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
-import { issueFilterOf, issueService, orderOf } from '../issues/service.js';
+import { issueFilterOf, issueService, orderOf, resolveIssueFilter } from '../issues/service.js';
 import type { IssueSort, SortOrder } from '../issues/store.js';
 import { simpleColumns, type BoardColumn, type ColumnSource } from './board-columns.js';
 import { fieldColumns } from './field-columns.js';
@@ -186,7 +186,7 @@ export const viewService = {
   /** The view's filter and sort through the issue list itself, so a run is exactly GET /v1/issues with that filter. */
   async run(services: Services, auth: WorkspaceAuth, viewId: string, page: { cursor?: string; limit: number }) {
     const view = await visibleView(services, auth, viewId);
-    return issueService.page(services, auth, {
+    return issueService.pageJson(services, auth, {
       filter: listFilterOf(view.filter),
       sort: view.sort as IssueSort,
       order: view.sortOrder as SortOrder,
@@ -207,7 +207,8 @@ export const viewService = {
     }
     const db = services.database.db;
     const listFilter = listFilterOf(view.filter);
-    const scope = { workspaceId: auth.workspace.workspaceId, filter: issueFilterOf(listFilter, auth.principal.codehost?.login ?? null) };
+    // Field filters included: a column's count covers exactly the issues its pages list.
+    const scope = { workspaceId: auth.workspace.workspaceId, filter: await resolveIssueFilter(services, auth.workspace.workspaceId, listFilter, auth.principal.codehost?.login ?? null) };
     const source: ColumnSource = grouping.kind === 'field' ? await fieldColumns(db, scope, grouping) : await simpleColumns(db, scope, grouping.kind);
 
     let columns: BoardColumn[] = source.columns;

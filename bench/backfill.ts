@@ -1,0 +1,265 @@
+/**
+ * Backfill of one repository with 10,000 issues and 30,000 comments: the real app and its job
+ * worker (one process) walk the repository from the GitHub emulator (its own process) into a fresh
+ * database. Reports the GitHub requests made (the emulator's request log) against the fewest
+ * possible, ceil(issues/100) + ceil(comments/100) + the label and milestone pages, the wall time
+ * from enabling the repository to the job's end, the time per page and the rows cached.
+ *
+ * Runs once per emulator latency: 50 ms per request (a distant GitHub) and 0 ms (the service's own
+ * cost). Each run gets a new emulator, database and server so no state or rate-limit window carries
+ * over from the previous one.
+ *
+ *   npx tsx bench/backfill.ts [--issues 10000] [--comments 30000] [--latencies 50,0] [--profile]
+ *
+ * `--profile` runs the server (app and worker) under `node --cpu-prof`; profiles land in
+ * bench/results/profiles.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { freshDatabase } from '../test/harness/fresh-database.js';
+import { report } from './support/report.js';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 ? process.argv[i + 1]! : fallback;
+};
+const ISSUES = Number(arg('issues', '10000'));
+const COMMENTS = Number(arg('comments', '30000'));
+const LATENCIES = arg('latencies', '50,0').split(',').map(Number);
+const PER_PAGE = 100;
+const OWNER = 'org-1';
+const REPO = 'repo-1';
+const ADMIN = 'alice';
+
+interface EmulatorInfo {
+  url: string;
+  app: { appId: number; slug: string; privateKey: string; webhookSecret: string; clientId: string; clientSecret: string };
+  seed: { installations: Array<{ account: string; id: number }> };
+}
+interface LogEntry {
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  start: number;
+  end: number;
+}
+
+function stopped(child: ChildProcess) {
+  return new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+}
+
+async function startEmulatorProcess(): Promise<{ child: ChildProcess; info: EmulatorInfo }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0'], {
+    env: {
+      ...process.env,
+      EMULATOR_SEED_OPTIONS: JSON.stringify({ seed: 1, orgs: 1, reposPerOrg: 1, issues: ISSUES, comments: COMMENTS, itemsPerProject: 0 }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const info = await new Promise<EmulatorInfo>((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      try {
+        resolve(JSON.parse(out));
+      } catch {
+        /* the JSON is printed over several lines */
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
+  });
+  return { child, info };
+}
+
+async function startServer(databaseUrl: string, gh: EmulatorInfo): Promise<{ child: ChildProcess; appUrl: string }> {
+  const profileArgs = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [];
+  const child = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      BENCH_WORKER: '1',
+      CODEHOST_APP_ID: String(gh.app.appId),
+      CODEHOST_APP_SLUG: gh.app.slug,
+      CODEHOST_PRIVATE_KEY: gh.app.privateKey,
+      CODEHOST_WEBHOOK_SECRET: gh.app.webhookSecret,
+      CODEHOST_CLIENT_ID: gh.app.clientId,
+      CODEHOST_CLIENT_SECRET: gh.app.clientSecret,
+      CODEHOST_API_URL: gh.url,
+      CODEHOST_WEB_URL: gh.url,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return { child, appUrl: (JSON.parse(line) as { appUrl: string }).appUrl };
+}
+
+async function api(appUrl: string, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${appUrl}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      origin: 'http://localhost:5173',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as any };
+}
+
+async function control(gh: EmulatorInfo, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${gh.url}/_emulator${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} /_emulator${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+/** What GitHub holds for the repository, counted from the emulator's own state. */
+async function truthOf(gh: EmulatorInfo) {
+  const state = JSON.parse(await fetch(`${gh.url}/_emulator/state`).then((r) => r.text())) as {
+    repos: Array<{ id: number; name: string }>;
+    labels: Array<{ repoId: number }>;
+    milestones: Array<{ repoId: number }>;
+    issues: Array<{ repoId: number; isPull: boolean }>;
+    comments: Array<{ repoId: number }>;
+  };
+  const repoId = state.repos.find((r) => r.name === REPO)!.id;
+  const mine = <T extends { repoId: number }>(rows: T[]) => rows.filter((r) => r.repoId === repoId);
+  const issuesAndPulls = mine(state.issues);
+  return {
+    labels: mine(state.labels).length,
+    milestones: mine(state.milestones).length,
+    issuesAndPulls: issuesAndPulls.length,
+    issues: issuesAndPulls.filter((i) => !i.isPull).length,
+    comments: mine(state.comments).length,
+  };
+}
+
+/** Walks of at least one page each; a list that fills its last page needs one more to see its end. */
+const pagesFor = (n: number) => Math.max(1, Math.ceil(n / PER_PAGE));
+
+async function runOnce(latencyMs: number) {
+  const { child: emulator, info: gh } = await startEmulatorProcess();
+  const db = await freshDatabase('svc_bench_backfill');
+  let server: ChildProcess | null = null;
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  try {
+    const started = await startServer(db.url, gh);
+    server = started.child;
+    const { appUrl } = started;
+    const installationId = gh.seed.installations.find((i) => i.account === OWNER)!.id;
+
+    const signUp = await api(appUrl, 'POST', '/auth/sign-up/email', undefined, { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' });
+    const session = signUp.headers.get('set-auth-token')!;
+    await api(appUrl, 'POST', '/v1/workspaces', session, { name: 'Bench', slug: 'bench' });
+    const authorize = await api(appUrl, 'GET', '/v1/codehost/authorize-url', session);
+    const consent = await fetch(`${authorize.body.url}&login=${ADMIN}`, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    await api(appUrl, 'GET', `${back.pathname}${back.search}`);
+    await api(appUrl, 'POST', '/v1/codehost/installation', session, { installationId });
+    const repos = await api(appUrl, 'GET', '/v1/codehost/repositories', session);
+    const repo = (repos.body.data as Array<{ id: string; fullName: string }>).find((r) => r.fullName === `${OWNER}/${REPO}`)!;
+
+    const truth = await truthOf(gh);
+    await control(gh, 'PUT', '/latency', { fixedMs: latencyMs });
+    await control(gh, 'DELETE', '/requests');
+
+    const t0 = performance.now();
+    const enabled = await api(appUrl, 'PATCH', '/v1/codehost/repositories', session, { enable: [repo.id] });
+    const jobId = enabled.body.queued[0] as string;
+    let job: { status: string; error: string | null } | undefined;
+    for (;;) {
+      const status = await api(appUrl, 'GET', '/v1/codehost/sync-status', session);
+      job = (status.body.jobs as Array<{ id: string; status: string; error: string | null }>).find((j) => j.id === jobId);
+      if (job?.status === 'done' || job?.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const wallMs = performance.now() - t0;
+    if (job.status !== 'done') throw new Error(`backfill ${job.status}: ${job.error}`);
+
+    const log = (await control(gh, 'GET', `/requests?installation_id=${installationId}`)) as LogEntry[];
+    const walk = log.filter((e) => e.path.startsWith(`/repos/${OWNER}/${REPO}/`));
+    const byKind = (suffix: string) => walk.filter((e) => e.path === `/repos/${OWNER}/${REPO}/${suffix}`);
+    const count = (table: string) =>
+      pool.query(`select count(*)::int as n from ${table} where repository_id = $1`, [repo.id]).then((r) => r.rows[0].n as number);
+    const cached = { labels: await count('labels'), milestones: await count('milestones'), issues: await count('issues'), comments: await count('comments') };
+    for (const k of Object.keys(cached) as Array<keyof typeof cached>) {
+      if (cached[k] !== truth[k]) throw new Error(`cached ${k}: ${cached[k]}, GitHub holds ${truth[k]}`);
+    }
+
+    const kinds = {
+      labels: { made: byKind('labels').length, minimum: pagesFor(truth.labels) },
+      milestones: { made: byKind('milestones').length, minimum: pagesFor(truth.milestones) },
+      issues: { made: byKind('issues').length, minimum: pagesFor(truth.issuesAndPulls) },
+      comments: { made: byKind('issues/comments').length, minimum: pagesFor(truth.comments) },
+    };
+    const minimum = Object.values(kinds).reduce((s, k) => s + k.minimum, 0);
+    const githubMs = walk.reduce((s, e) => s + (e.end - e.start), 0);
+    const walkMs = walk.length ? walk[walk.length - 1]!.end - walk[0]!.start : 0;
+    const failures = walk.filter((e) => e.status >= 400).length;
+    return {
+      latencyMs,
+      requests: walk.length,
+      minimum,
+      overMinimumPct: Math.round(((walk.length - minimum) / minimum) * 1000) / 10,
+      otherRequests: log.length - walk.length,
+      failures,
+      kinds,
+      wallMs: Math.round(wallMs),
+      walkMs: Math.round(walkMs),
+      msPerPage: Math.round((walkMs / walk.length) * 10) / 10,
+      githubMsPerPage: Math.round((githubMs / walk.length) * 10) / 10,
+      serviceMsPerPage: Math.round(((walkMs - githubMs) / walk.length) * 10) / 10,
+      cached,
+      rowsPerSecond: Math.round(((cached.issues + cached.comments) / wallMs) * 1000),
+    };
+  } finally {
+    await pool.end();
+    if (server) {
+      server.kill('SIGTERM');
+      await stopped(server);
+    }
+    emulator.kill('SIGTERM');
+    await stopped(emulator);
+    await db.drop();
+  }
+}
+
+const runs = [];
+for (const latency of LATENCIES) runs.push(await runOnce(latency));
+
+report(
+  'backfill',
+  runs.map((r) => ({
+    'latency ms': r.latencyMs,
+    requests: r.requests,
+    minimum: r.minimum,
+    'over minimum %': r.overMinimumPct,
+    'wall s': Math.round(r.wallMs / 100) / 10,
+    'ms/page': r.msPerPage,
+    'GitHub ms/page': r.githubMsPerPage,
+    'service ms/page': r.serviceMsPerPage,
+    'issues cached': r.cached.issues,
+    'comments cached': r.cached.comments,
+    'rows/s': r.rowsPerSecond,
+  })),
+  {
+    issues: ISSUES,
+    comments: COMMENTS,
+    aim: 'requests within 10% of ceil(issues/100) + ceil(comments/100) + label and milestone pages',
+    machine: `${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    runs,
+  },
+);
+for (const r of runs) console.log(`latency ${r.latencyMs} ms, requests by kind (made / minimum):`, JSON.stringify(r.kinds));

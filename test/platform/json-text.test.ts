@@ -1,0 +1,35 @@
+import type { FastifyReply } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { jsonText } from '../../src/platform/json-text.js';
+
+/** The one part of a reply jsonText touches: its content type. */
+function replyRecordingType() {
+  const seen: { type?: string } = {};
+  const reply = { type: (t: string) => ((seen.type = t), reply) } as unknown as FastifyReply;
+  return { reply, seen };
+}
+
+const page = z.object({ data: z.array(z.object({ id: z.uuid(), at: z.iso.datetime() })), nextCursor: z.string().nullable() });
+const id = '0198f7a2-6c1e-7d3a-9b1f-2a3b4c5d6e7f';
+
+describe('JSON text built before the handler returns', () => {
+  it('goes out as it is, under a JSON content type', () => {
+    const { reply, seen } = replyRecordingType();
+    const text = `{"data":[{"id":"${id}","at":"2026-01-01T00:00:00.000Z"}],"nextCursor":null}`;
+    expect(jsonText(reply, page, text, true)).toBe(text);
+    expect(seen.type).toBe('application/json; charset=utf-8');
+  });
+
+  it('is held to the schema when checked: a wrong value or a key the schema lacks is refused', () => {
+    const { reply } = replyRecordingType();
+    expect(() => jsonText(reply, page, `{"data":[{"id":"x","at":"2026-01-01T00:00:00.000Z"}],"nextCursor":null}`, true)).toThrow(/does not match/);
+    expect(() => jsonText(reply, page, `{"data":[{"id":"${id}","at":"2026-01-01T00:00:00.000Z","extra":1}],"nextCursor":null}`, true)).toThrow(/does not declare/);
+    expect(() => jsonText(reply, page, `{"data":[{"id":"${id}"}],"nextCursor":null}`, true)).toThrow(/does not match/);
+  });
+
+  it('is not parsed when unchecked (production)', () => {
+    const { reply } = replyRecordingType();
+    expect(jsonText(reply, page, '{"data":[{"id":"x"}],"nextCursor":null}', false)).toBe('{"data":[{"id":"x"}],"nextCursor":null}');
+  });
+});
