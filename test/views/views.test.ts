@@ -286,6 +286,17 @@ describe('who may edit and delete', () => {
     expect((await call('GET', `/v1/views/${view.id}`, as(admin))).status).toBe(200);
   });
 
+  it('a member who leaves takes their personal views along; their shared views stay, for admins to edit', async () => {
+    const leaver = await addMember(call, smtp, owner, W.id, 'member', 'Lee Leaver');
+    const personal = await create(leaver, { name: 'Mine alone' });
+    const shared = await create(leaver, { name: 'For the team', visibility: 'shared' });
+    expect((await call('DELETE', `/v1/members/${leaver.membershipId}`, as(owner))).status).toBe(200);
+    const { rows } = await t.database.pool.query('select id, owner_membership_id from views where id = any($1::uuid[])', [[personal.id, shared.id]]);
+    expect(rows).toEqual([{ id: shared.id, owner_membership_id: null }]);
+    expectError(await patch(colleague, shared.id, { name: 'Taken over' }), 403, 'forbidden');
+    expect((await patch(admin, shared.id, { name: 'Taken over' })).status).toBe(200);
+  });
+
   it('an API key acts as the member who made it, within its scopes', async () => {
     const key = await issueKey(call, owner, W.id, ['views:read'], 'read views');
     const mineByKey = await call('GET', '/v1/views', { token: key.key });

@@ -23,9 +23,9 @@ export type StoredGroupBy =
   | { kind: 'field'; projectId: string; fieldNodeId: string };
 
 /**
- * Saved views. A personal view belongs to its owner's membership; when that member leaves the
- * owner becomes null, so their shared views stay (editable by admins) and their personal views
- * are visible to nobody. Built-in views have no owner.
+ * Saved views. A personal view belongs to its owner's membership; when that member leaves their
+ * personal views are deleted with them, and the owner of their shared views becomes null (the views
+ * stay, editable by admins). Built-in views have no owner.
  */
 export const views = pgTable(
   'views',

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/pool.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
+import { viewStore } from '../views/store.js';
 import { workspaceStore } from '../workspaces/store.js';
 import { presentMember } from './schemas.js';
 import { memberStore } from './store.js';
@@ -62,6 +63,7 @@ export const memberService = {
         if (callerRole !== 'owner') throw forbidden('Only an owner can remove an owner.');
         if ((await memberStore.countOwners(tx, auth.workspace.workspaceId)) <= 1) throw lastOwner();
       }
+      await viewStore.removePersonalOf(tx, auth.workspace.workspaceId, membershipId);
       await memberStore.remove(tx, auth.workspace.workspaceId, membershipId);
       await recordAudit(tx, {
         workspaceId: auth.workspace.workspaceId,

@@ -87,6 +87,13 @@ export const viewStore = {
     await tx.delete(views).where(and(eq(views.workspaceId, workspaceId), eq(views.id, viewId)));
   },
 
+  /** A leaving member's personal views: nobody else may ever see them, so they go with the member. */
+  async removePersonalOf(tx: Executor, workspaceId: string, membershipId: string): Promise<void> {
+    await tx
+      .delete(views)
+      .where(and(eq(views.workspaceId, workspaceId), eq(views.ownerMembershipId, membershipId), eq(views.visibility, 'personal')));
+  },
+
   /** The position after the last view the member can see. */
   async nextPosition(tx: Executor, workspaceId: string, membershipId: string): Promise<number> {
     const [row] = await tx
