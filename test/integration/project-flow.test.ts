@@ -160,3 +160,63 @@ describe('bulk field change', () => {
     expect((await activityRows(w.issueIds[4], 'project.field_set')).filter((e) => e.detail.projectId === w.roadmapId)).toEqual([]);
   });
 });
+
+describe('views with project filters', () => {
+  const idsOf = (issues: Array<{ id: string }>) => issues.map((i) => i.id);
+  async function createView(body: Record<string, unknown>) {
+    const res = await call('POST', '/v1/views', { ...as(), body: { visibility: 'shared', ...body } });
+    expect(res.status, res.text).toBe(201);
+    return res.body as { id: string };
+  }
+
+  it('a view with project and field filters runs exactly like /v1/issues with the same parameters', async () => {
+    const f = w.fields;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ project: [w.roadmapId] }, `project=${w.roadmapId}`],
+      [{ project: [w.roadmapId], fields: { [f.Priority.id]: 'P1' } }, `project=${w.roadmapId}&field:${f.Priority.id}=P1`],
+      [{ fields: { [f.Estimate.id]: '8', [f.Sprint.id]: 'Sprint 2' } }, `field:${f.Estimate.id}=8&field:${f.Sprint.id}=Sprint 2`],
+      [{ project: [w.triage.id, w.roadmapId], fields: { [w.roadmapStatus.nodeId]: 'none' } }, `project=${w.triage.id}&project=${w.roadmapId}&field:${w.roadmapStatus.nodeId}=none`],
+    ];
+    for (const [filter, query] of cases) {
+      const view = await createView({ name: `filter ${cases.findIndex((c) => c[1] === query)}`, filter, sort: 'number' });
+      const run = await call('GET', `/v1/views/${view.id}/run?limit=100`, as());
+      expect(run.status, run.text).toBe(200);
+      const list = await call('GET', `/v1/issues?limit=100&sort=number&${query}`, as());
+      expect(list.status, list.text).toBe(200);
+      expect(list.body.data.length, query).toBeGreaterThan(0);
+      expect(idsOf(run.body.data), query).toEqual(idsOf(list.body.data));
+    }
+  });
+
+  it('a board by a single-select field: a column per option in order, then none, each equal to the list filter', async () => {
+    const status = w.roadmapStatus;
+    const [todo, , done] = status.options;
+    for (const [key, option] of [['web#1', todo], ['web#2', done]] as const) {
+      const res = await call('PATCH', `/v1/projects/${w.roadmapId}/items/${w.cards[key]}/fields/${status.nodeId}`, { ...as(), body: { value: { optionId: option.id } } });
+      expect(res.status, res.text).toBe(200);
+    }
+    await refreshesSettled();
+    const view = await createView({ name: 'Roadmap board', layout: 'board', sort: 'number', groupBy: { kind: 'field', projectId: w.roadmapId, fieldNodeId: status.nodeId } });
+    const board = await call('GET', `/v1/views/${view.id}/board?limit=100`, as());
+    expect(board.status, board.text).toBe(200);
+    expect(board.body.columns.map((c: any) => [c.key, c.title])).toEqual([...status.options.map((o) => [o.id, o.name]), ['none', 'No value']]);
+    for (const column of board.body.columns) {
+      const value = column.key === 'none' ? 'none' : column.title;
+      const list = await call('GET', `/v1/issues?limit=100&sort=number&field:${status.nodeId}=${encodeURIComponent(value)}`, as());
+      expect(idsOf(column.issues), column.title).toEqual(idsOf(list.body.data));
+      expect(column.count, column.title).toBe(list.body.data.length);
+    }
+    const byKey = Object.fromEntries(board.body.columns.map((c: any) => [c.key, idsOf(c.issues)]));
+    expect(byKey[todo.id]).toEqual([w.issueIds[1]]);
+    expect(byKey[done.id]).toEqual([w.issueIds[2]]);
+    expect(byKey.none).toEqual([w.issueIds[3]]);
+  });
+
+  it('grouping by a field that is not single select is 422', async () => {
+    for (const field of [w.fields.Notes, w.fields.Sprint]) {
+      const res = await call('POST', '/v1/views', { ...as(), body: { name: 'bad board', layout: 'board', groupBy: { kind: 'field', projectId: w.roadmapId, fieldNodeId: field.id } } });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error.code).toBe('invalid_request');
+    }
+  });
+});
