@@ -3,6 +3,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import { ok } from '../../platform/schemas.js';
 import type { Services } from '../../platform/services.js';
 import { cacheWriter } from '../../sync/cache-writer.js';
+import { forgetEchoEntries } from '../activity/echo.js';
 import { recordActivity } from '../activity/recorder.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { writeAsApp, writeAuthored } from '../codehost/authored-write.js';
@@ -51,6 +52,9 @@ export const commentWriteService = {
     const codehostAuthor = authoredAs.as === 'app' ? { as: 'app', ...(authoredAs.fallback ? { fallback: authoredAs.fallback } : {}) } : { as: 'user', login: authoredAs.login };
     const actor = actorOf(auth);
     const commentId = await services.database.db.transaction(async (tx) => {
+      await writeStore.lockIssue(tx, workspaceId, issue.issueId);
+      // Applied first, the webhook echo already counted the comment (from the code host's count) and recorded it.
+      const echoed = await writeStore.commentCached(tx, issue.repositoryId, Number(answer.id));
       await cacheWriter.comments(tx, { workspaceId, repositoryId: issue.repositoryId }, [commentRow(answer)]);
       await writeStore.recordServiceComment(tx, {
         workspaceId,
@@ -59,7 +63,8 @@ export const commentWriteService = {
         authorUserId: auth.principal.userId,
         postedAs: authoredAs.as,
       });
-      await writeStore.adjustCommentsCount(tx, workspaceId, issue.issueId, 1);
+      if (!echoed) await writeStore.adjustCommentsCount(tx, workspaceId, issue.issueId, 1);
+      else await forgetEchoEntries(tx, { workspaceId, issueId: issue.issueId }, { actions: ['comment.added'], commentCodehostId: Number(answer.id) });
       const id = await writeStore.commentIdOf(tx, issue.repositoryId, Number(answer.id));
       await recordActivity(tx, { workspaceId, issueId: issue.issueId, action: 'comment.added', actor, requestId, detail: { commentId: id, visibility: input.visibility, codehostAuthor } });
       await recordAudit(tx, { workspaceId, action: 'comment.added', actor, target: { type: 'comment', id }, after: { issueId: issue.issueId, visibility: input.visibility, codehostAuthor }, requestId });
@@ -88,7 +93,9 @@ export const commentWriteService = {
     });
     const actor = actorOf(auth);
     await services.database.db.transaction(async (tx) => {
+      await writeStore.lockIssue(tx, workspaceId, issue.issueId);
       await cacheWriter.comments(tx, { workspaceId, repositoryId: issue.repositoryId }, [commentRow(answer)]);
+      await forgetEchoEntries(tx, { workspaceId, issueId: issue.issueId }, { actions: ['comment.edited'], commentCodehostId: comment.codehostId, codehostUpdatedAt: answer.updated_at });
       await recordActivity(tx, { workspaceId, issueId: issue.issueId, action: 'comment.edited', actor, requestId, detail: { commentId, visibility, before: beforeText, after: body } });
       await recordAudit(tx, { workspaceId, action: 'comment.edited', actor, target: { type: 'comment', id: commentId }, before: { body: beforeText }, after: { body }, requestId });
     });
@@ -108,8 +115,13 @@ export const commentWriteService = {
     const actor = actorOf(auth);
     const { body: text, visibility } = readCommentVisibility(comment.body, comment.writtenByService);
     await services.database.db.transaction(async (tx) => {
-      await writeStore.deleteComment(tx, workspaceId, commentId, issue.repositoryId, comment.codehostId);
-      await writeStore.adjustCommentsCount(tx, workspaceId, issue.issueId, -1);
+      await writeStore.lockIssue(tx, workspaceId, issue.issueId);
+      // Gone already: the deletion's webhook was applied first, with the code host's count and an entry of its own.
+      if (await writeStore.deleteComment(tx, workspaceId, commentId, issue.repositoryId, comment.codehostId)) {
+        await writeStore.adjustCommentsCount(tx, workspaceId, issue.issueId, -1);
+      } else {
+        await forgetEchoEntries(tx, { workspaceId, issueId: issue.issueId }, { actions: ['comment.deleted'], commentCodehostId: comment.codehostId });
+      }
       await recordActivity(tx, { workspaceId, issueId: issue.issueId, action: 'comment.deleted', actor, requestId, detail: { commentId, visibility } });
       await recordAudit(tx, { workspaceId, action: 'comment.deleted', actor, target: { type: 'comment', id: commentId }, before: { body: text, visibility }, after: null, requestId });
     });

@@ -4,6 +4,7 @@ import { issueRow, type GitHubIssue } from '../../codehost/mapping.js';
 import { invalidRequest, notFound } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
 import { cacheWriter } from '../../sync/cache-writer.js';
+import { forgetEchoEntries } from '../activity/echo.js';
 import { recordActivity } from '../activity/recorder.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { writeAsApp, writeAuthored, type AuthoredAs } from '../codehost/authored-write.js';
@@ -93,6 +94,8 @@ async function applyIssueAnswer(
     await cacheWriter.issues(tx, { workspaceId, repositoryId: target.repositoryId }, [issueRow(answer)]);
     const issueId = target.issueId ?? (await writeStore.issueIdOf(tx, target.repositoryId, Number(answer.id)))!;
     const { activity, audit } = entries(issueId);
+    // The upsert above holds the issue's row, so an echo not yet applied waits and then sees nothing new.
+    await forgetEchoEntries(tx, { workspaceId, issueId }, { codehostUpdatedAt: answer.updated_at });
     await recordActivity(tx, activity.map((a) => ({ workspaceId, issueId, action: a.action, actor, detail: a.detail, requestId })));
     await recordAudit(tx, { workspaceId, action: audit.action, actor, target: { type: 'issue', id: issueId }, before: audit.before, after: audit.after, requestId });
     return issueId;

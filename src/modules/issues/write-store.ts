@@ -146,9 +146,25 @@ export const writeStore = {
       on conflict (repository_id, codehost_comment_id) do nothing`);
   },
 
-  async deleteComment(tx: Executor, workspaceId: string, commentId: string, repositoryId: string, codehostId: number) {
-    await tx.execute(sql`delete from comments where workspace_id = ${workspaceId} and id = ${commentId}`);
+  /** False when the comment was already gone (the deletion's webhook was applied first). */
+  async deleteComment(tx: Executor, workspaceId: string, commentId: string, repositoryId: string, codehostId: number): Promise<boolean> {
+    const { rows } = await tx.execute(sql`delete from comments where workspace_id = ${workspaceId} and id = ${commentId} returning id`);
     await tx.execute(sql`delete from service_comments where repository_id = ${repositoryId} and codehost_comment_id = ${codehostId}`);
+    return rows.length > 0;
+  },
+
+  async commentCached(tx: Executor, repositoryId: string, codehostId: number): Promise<boolean> {
+    const { rows } = await tx.execute(sql`select 1 from comments where repository_id = ${repositoryId} and codehost_id = ${codehostId}`);
+    return rows.length > 0;
+  },
+
+  /**
+   * Locks the issue's row for the rest of the transaction. Comment writes take it first, in the
+   * order the webhook appliers do (issue, then comment), so the service's write and the echo of
+   * it cannot deadlock; the second of them then sees what the first wrote.
+   */
+  async lockIssue(tx: Executor, workspaceId: string, issueId: string) {
+    await tx.execute(sql`select id from issues where workspace_id = ${workspaceId} and id = ${issueId} for update`);
   },
 
   /**

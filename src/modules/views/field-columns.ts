@@ -13,17 +13,20 @@ const cardWithOption = (projectId: string, fieldNodeId: string, optionId: string
    where pi.workspace_id = i.workspace_id and pi.content_node_id = i.node_id and pi.project_id = ${projectId}::uuid
      and not pi.archived and pi.field_values -> ${fieldNodeId} ->> 'optionId' = ${optionId})`;
 
-/** No card on the project holds a value of the field: not a card of it, or a card with the field unset. */
-const noOption = (projectId: string, fieldNodeId: string): SQL => sql`not exists (
+/**
+ * A card of the project with the field unset: exactly what `field:<fieldNodeId>=none` of GET
+ * /v1/issues keeps, so a column and the list filter it stands for never disagree. Issues that are
+ * not cards of the project are on no column, as on the code host's own project board.
+ */
+const noOption = (projectId: string, fieldNodeId: string): SQL => sql`exists (
   select 1 from project_items pi
    where pi.workspace_id = i.workspace_id and pi.content_node_id = i.node_id and pi.project_id = ${projectId}::uuid
-     and not pi.archived and pi.field_values ? ${fieldNodeId})`;
+     and not pi.archived and not jsonb_exists(pi.field_values, ${fieldNodeId}))`;
 
 /**
  * Columns by a single-select field of a project: one per option, in the field's option order,
- * then "No value" (key `none`): issues that are cards of the project with the field unset, or not
- * cards of it at all. Also the check a view's `groupBy` passes when it is saved: 422 unless
- * `projectId` is a project of this workspace and `fieldNodeId` one of its single-select fields.
+ * then "No value" (key `none`): cards of the project with the field unset. Also the check a
+ * view's `groupBy` passes when it is saved: 422 unless `projectId` is a project of this workspace and `fieldNodeId` one of its single-select fields.
  */
 export async function fieldColumns(tx: Executor, scope: BoardScope, grouping: { projectId: string; fieldNodeId: string }): Promise<ColumnSource> {
   const { projectId, fieldNodeId } = grouping;

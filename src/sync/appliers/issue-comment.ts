@@ -28,7 +28,8 @@ export const applyIssueComment: Applier = async (ctx) => {
       issueId: issue.id,
       action,
       actor: codehostActor(ctx.delivery.payload),
-      detail: { commentId: Number(p.comment.id), ...(p.action === 'edited' ? { changes: p.changes ?? {} } : {}) },
+      // codehostUpdatedAt lets the service recognise the echo of its own write (activity/echo.ts).
+      detail: { commentId: Number(p.comment.id), codehostUpdatedAt: p.comment.updated_at, ...(p.action === 'edited' ? { changes: p.changes ?? {} } : {}) },
     });
   }
   return 'applied';

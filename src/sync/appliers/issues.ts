@@ -68,7 +68,8 @@ export const applyIssues: Applier = async (ctx) => {
       issueId: id,
       action,
       actor: codehostActor(ctx.delivery.payload),
-      detail: detailOf(p.action, p),
+      // codehostUpdatedAt lets the service recognise the echo of its own write (activity/echo.ts).
+      detail: { ...detailOf(p.action, p), codehostUpdatedAt: p.issue.updated_at },
     });
   }
   return 'applied';
