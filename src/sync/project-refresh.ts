@@ -84,11 +84,14 @@ export async function refreshProjectItem(services: Services, p: ItemRefreshPaylo
   const row = itemRow(node);
   const actor: ActivityActor = { type: 'codehost', login: p.sender?.login ?? null, id: p.sender?.id ?? null };
   await db.transaction(async (tx) => {
+    await projectStore.lockCard(tx, row.nodeId);
     const before = await projectStore.item(tx, p.workspaceId, project.id, row.nodeId);
     await projectsCacheWriter.items(tx, p.workspaceId, project.id, [row]);
     const issueId = await projectStore.issueIdOfNode(tx, p.workspaceId, row.contentType === 'Issue' ? row.contentNodeId : null);
     if (!issueId) return;
-    const base = { projectId: project.id, projectTitle: project.title, itemNodeId: row.nodeId };
+    // `codehostUpdatedAt` lets the service's own write of this change replace these entries when
+    // this refresh (of its webhook echo) commits first.
+    const base = { projectId: project.id, projectTitle: project.title, itemNodeId: row.nodeId, codehostUpdatedAt: row.codehostUpdatedAt?.toISOString() ?? null };
     const entries = [];
     if (!before) entries.push({ workspaceId: p.workspaceId, issueId, action: 'project.item_added', actor, detail: base });
     for (const change of fieldChanges((before?.fieldValues ?? {}) as Record<string, FieldValue>, row.fieldValues)) {

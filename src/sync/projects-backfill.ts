@@ -33,14 +33,14 @@ interface ItemsPage {
 }
 
 /** Opens a projects walk for the workspace unless one is live, and queues it, in the caller's transaction. */
-export async function startProjectsWalk(services: Services, tx: Tx, workspaceId: string, installationId: number, newId: string): Promise<string | null> {
+export async function startProjectsWalk(services: Services, tx: Tx, workspaceId: string, installationId: number, newId: string): Promise<{ jobId: string; created: boolean }> {
   const { job, created } = await syncJobStore.openWorkspaceWalk(tx, { id: newId, workspaceId, kind: 'projects_backfill' });
-  if (!created) return null;
+  if (!created) return { jobId: job.id, created: false };
   await enqueue(tx, services.config.worker.schema, PROJECTS_BACKFILL_TASK, { syncJobId: job.id }, {
     queue: installationQueue(installationId),
     jobKey: `projects:${installationId}`,
   });
-  return job.id;
+  return { jobId: job.id, created: true };
 }
 
 async function nextProject(tx: Tx | Services['database']['db'], workspaceId: string, afterNodeId: string | null): Promise<string | null> {

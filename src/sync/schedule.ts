@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
+import { startProjectsWalk } from './projects-backfill.js';
 import type { Tx } from '../db/pool.js';
 import { codehostInstallations, codehostWebhookDeliveries, repositories } from '../db/schema/index.js';
 import type { Services } from '../platform/services.js';
@@ -7,14 +8,14 @@ import { enqueue, installationQueue, RECONCILE_TASK } from './queue.js';
 import { syncJobStore } from './store.js';
 
 /** Opens a reconcile of the repository unless one is live, and queues it on the installation's queue. */
-export async function queueReconcile(services: Services, tx: Tx, workspaceId: string, installationId: number, repositoryId: string): Promise<string | null> {
+export async function queueReconcile(services: Services, tx: Tx, workspaceId: string, installationId: number, repositoryId: string): Promise<{ jobId: string; created: boolean }> {
   const { job, created } = await syncJobStore.openWalk(tx, { id: uuidv7(), workspaceId, repositoryId, kind: 'reconcile', checkpoint: {} });
-  if (!created) return null;
+  if (!created) return { jobId: job.id, created: false };
   await enqueue(tx, services.config.worker.schema, RECONCILE_TASK, { syncJobId: job.id }, {
     queue: installationQueue(installationId),
     jobKey: `reconcile:${repositoryId}`,
   });
-  return job.id;
+  return { jobId: job.id, created: true };
 }
 
 /**
@@ -30,7 +31,12 @@ export async function reconcileAll(services: Services, only?: { workspaceId: str
       .innerJoin(codehostInstallations, eq(codehostInstallations.workspaceId, repositories.workspaceId))
       .where(and(eq(repositories.syncEnabled, true), eq(repositories.removed, false), isNotNull(repositories.syncedAt), eq(codehostInstallations.suspended, false), only ? eq(repositories.workspaceId, only.workspaceId) : undefined));
     let queued = 0;
-    for (const r of rows) if (await queueReconcile(services, tx, r.workspaceId, r.installationId, r.repositoryId)) queued++;
+    for (const r of rows) if ((await queueReconcile(services, tx, r.workspaceId, r.installationId, r.repositoryId)).created) queued++;
+    // Project cards too: a lost projects_v2_item delivery is repaired by the next walk.
+    const installations = new Map(rows.map((r) => [r.workspaceId, r.installationId]));
+    for (const [workspaceId, installationId] of installations) {
+      if ((await startProjectsWalk(services, tx, workspaceId, installationId, uuidv7())).created) queued++;
+    }
     return queued;
   });
 }

@@ -124,7 +124,8 @@ describe('reconcile', () => {
   it('is queued periodically for every mirrored repository of a connected installation', async () => {
     const w = await syncedWorld(gh, call, 'cron-org', 1);
     // Scoped to this workspace: test files share the database, and others' installations live in their own emulators.
-    expect(await reconcileAll(t.services, { workspaceId: w.workspaceId })).toBe(1);
+    // The repository's reconcile and a walk of the installation's projects.
+    expect(await reconcileAll(t.services, { workspaceId: w.workspaceId })).toBe(2);
     const status = await call('GET', '/v1/codehost/sync-status', { token: w.owner.token });
     const job = status.body.jobs.find((j: { kind: string }) => j.kind === 'reconcile');
     expect(job).toMatchObject({ repositoryId: w.repo.id, repositoryFullName: w.repo.fullName });

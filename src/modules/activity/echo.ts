@@ -12,8 +12,8 @@ import type { Executor } from '../../db/pool.js';
 export async function forgetEchoEntries(
   tx: Executor,
   target: { workspaceId: string; issueId: string },
-  match: { actions?: string[]; commentCodehostId?: number; codehostUpdatedAt?: string },
-): Promise<void> {
+  match: { actions?: string[]; commentCodehostId?: number; itemNodeId?: string; codehostUpdatedAt?: string },
+): Promise<number> {
   const where = [
     sql`workspace_id = ${target.workspaceId}`,
     sql`issue_id = ${target.issueId}`,
@@ -21,8 +21,10 @@ export async function forgetEchoEntries(
   ];
   if (match.actions) where.push(sql`action in (${sql.join(match.actions.map((a) => sql`${a}`), sql`, `)})`);
   if (match.commentCodehostId !== undefined) where.push(sql`detail->>'commentId' = ${String(match.commentCodehostId)}`);
+  if (match.itemNodeId !== undefined) where.push(sql`detail->>'itemNodeId' = ${match.itemNodeId}`);
   if (match.codehostUpdatedAt !== undefined) {
     where.push(sql`(detail->>'codehostUpdatedAt')::timestamptz = ${match.codehostUpdatedAt}::timestamptz`);
   }
-  await tx.execute(sql`delete from issue_activity where ${sql.join(where, sql` and `)}`);
+  const result = await tx.execute(sql`delete from issue_activity where ${sql.join(where, sql` and `)}`);
+  return result.rowCount ?? 0;
 }

@@ -205,7 +205,7 @@ export const codehostRoutes = [
     path: '/v1/codehost/sync',
     summary: 'Sync now',
     description:
-      'Reconciles every enabled repository now, as the hourly reconcile does: labels and milestones are re-read, issues and comments changed since the last reconcile are read back, and issues and comments deleted on the code host while a webhook was lost are deleted. A repository whose backfill has not finished is walked instead. The installation\'s projects (fields, cards and values) are walked again too. Repositories and projects with a reconcile or walk already queued or running are left to it. Answers with the sync jobs started (see sync-status).',
+      'Reconciles every enabled repository now, as the hourly reconcile does: labels and milestones are re-read, issues and comments changed since the last reconcile are read back, and issues and comments deleted on the code host while a webhook was lost are deleted. A repository whose backfill has not finished is walked instead. The installation\'s projects (fields, cards and values) are walked again too. Repositories and projects with a reconcile or walk already queued or running are left to it. `queued` names every job that will read the code host for this request: the ones started, and ones already queued or running (a running walk reads in `updated` order, so a change made while it runs is still read). See sync-status.',
     tags: ['Code host'],
     access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
     creates: true,

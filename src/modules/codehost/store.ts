@@ -60,8 +60,18 @@ export const codehostStore = {
     await tx.insert(codehostInstallations).values(row);
   },
 
-  /** New repositories arrive with sync off; known ones get their current name and flags. */
-  async upsertRepositories(tx: Executor, workspaceId: string, repos: RepositoryFromCodehost[], newId: () => string): Promise<void> {
+  /**
+   * New repositories arrive with sync off; known ones get their current name and flags.
+   * `archivedKnown: false` is for payloads whose short repository objects do not say (a new row
+   * then starts unarchived and a known row keeps its flag).
+   */
+  async upsertRepositories(
+    tx: Executor,
+    workspaceId: string,
+    repos: RepositoryFromCodehost[],
+    newId: () => string,
+    options: { archivedKnown?: boolean } = {},
+  ): Promise<void> {
     if (repos.length === 0) return;
     await tx
       .insert(repositories)
@@ -74,7 +84,7 @@ export const codehostStore = {
           name: sql`excluded.name`,
           fullName: sql`excluded.full_name`,
           private: sql`excluded.private`,
-          archived: sql`excluded.archived`,
+          ...(options.archivedKnown === false ? {} : { archived: sql`excluded.archived` }),
           htmlUrl: sql`excluded.html_url`,
           removed: false,
           removedAt: null,

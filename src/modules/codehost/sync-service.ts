@@ -17,7 +17,8 @@ import { codehostStore } from './store.js';
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 
 /** Opens a walk of the repository unless one is live; queues its job in the same transaction. */
-async function startWalk(services: Services, tx: Tx, workspaceId: string, installationId: number, repositoryId: string): Promise<string | null> {
+/** A new backfill of the repository, or (`created: false`) the live one. */
+async function startWalk(services: Services, tx: Tx, workspaceId: string, installationId: number, repositoryId: string): Promise<{ jobId: string; created: boolean }> {
   const { job, created } = await syncJobStore.openWalk(tx, {
     id: uuidv7(),
     workspaceId,
@@ -25,12 +26,12 @@ async function startWalk(services: Services, tx: Tx, workspaceId: string, instal
     kind: 'repository_backfill',
     checkpoint: {},
   });
-  if (!created) return null;
+  if (!created) return { jobId: job.id, created: false };
   await enqueue(tx, services.config.worker.schema, BACKFILL_TASK, { syncJobId: job.id }, {
     queue: installationQueue(installationId),
     jobKey: `backfill:${repositoryId}`,
   });
-  return job.id;
+  return { jobId: job.id, created: true };
 }
 
 export const syncService = {
@@ -77,8 +78,8 @@ export const syncService = {
         // Newly enabled: walk it (it may have missed changes while off). Enabled but never
         // walked: start one unless one is live.
         if (enable && (!repo.syncEnabled || !repo.syncedAt)) {
-          const jobId = await startWalk(services, tx, workspaceId, installation.installationId, repo.id);
-          if (jobId) queued.push(jobId);
+          const { jobId, created } = await startWalk(services, tx, workspaceId, installation.installationId, repo.id);
+          if (created) queued.push(jobId);
         }
       }
       // The first repository enabled brings the installation's projects in too (listed in
@@ -97,7 +98,8 @@ export const syncService = {
   /**
    * Reconciles every enabled repository now (what the periodic reconcile does): changes since the
    * last reconcile are re-read and deletions a lost webhook missed are repaired. A repository
-   * whose backfill never finished is walked instead. Live jobs are left to run.
+   * whose backfill never finished is walked instead, and the installation's projects are walked.
+   * Live jobs are left to run and named in the answer with the new ones.
    */
   async syncNow(services: Services, auth: WorkspaceAuth) {
     const workspaceId = auth.workspace.workspaceId;
@@ -108,15 +110,17 @@ export const syncService = {
         .select()
         .from(repositories)
         .where(and(eq(repositories.workspaceId, workspaceId), eq(repositories.syncEnabled, true), eq(repositories.removed, false)));
+      // Every job that will read the code host for this request: new ones, or the live one already
+      // queued or running (a running walk reads in `updated` order, so a change made while it runs
+      // moves ahead of it and is still read).
       const queued: string[] = [];
       for (const repo of enabled) {
-        const jobId = repo.syncedAt
+        const { jobId } = repo.syncedAt
           ? await queueReconcile(services, tx, workspaceId, installation.installationId, repo.id)
           : await startWalk(services, tx, workspaceId, installation.installationId, repo.id);
-        if (jobId) queued.push(jobId);
+        queued.push(jobId);
       }
-      const projectsJob = await startProjectsWalk(services, tx, workspaceId, installation.installationId, uuidv7());
-      if (projectsJob) queued.push(projectsJob);
+      queued.push((await startProjectsWalk(services, tx, workspaceId, installation.installationId, uuidv7())).jobId);
       return { queued };
     });
   },

@@ -1,3 +1,4 @@
+import { forgetEchoEntries } from '../activity/echo.js';
 import type { AuthContext } from '../../auth/access.js';
 import { codehostNotConfigured } from '../../codehost/errors.js';
 import { onGraphql } from '../../codehost/graphql-errors.js';
@@ -65,6 +66,12 @@ async function activityFor(tx: Tx, w: WriteContext, issueId: string | null, acti
   });
 }
 
+/** Drops code-host entries a card refresh made from the echo of this very write (same card, same updated_at). */
+function forgetCardEcho(tx: Tx, workspaceId: string, issueId: string, row: ReturnType<typeof itemRow>, actions: string[]) {
+  if (!row.codehostUpdatedAt) return Promise.resolve(0);
+  return forgetEchoEntries(tx, { workspaceId, issueId }, { actions, itemNodeId: row.nodeId, codehostUpdatedAt: row.codehostUpdatedAt.toISOString() });
+}
+
 /** Sets or clears one field on a card: the code host first, then the cache from its answer, activity and audit. */
 async function writeField(w: WriteContext, project: ProjectRow, item: ItemWithIssue, fieldNodeId: string, value: FieldValueInput) {
   const workspaceId = w.auth.workspace.workspaceId;
@@ -92,8 +99,10 @@ async function writeField(w: WriteContext, project: ProjectRow, item: ItemWithIs
   const before = (item.fieldValues as Record<string, FieldValue>)[field.nodeId] ?? null;
   const action = input ? 'project.field_set' : 'project.field_cleared';
   await db.transaction(async (tx) => {
+    await projectStore.lockCard(tx, item.nodeId);
     await projectsCacheWriter.items(tx, workspaceId, project.id, [row]);
     const detail = { projectId: project.id, projectTitle: project.title, itemNodeId: item.nodeId, fieldNodeId: field.nodeId, fieldName: field.name, value: after, previous: before };
+    if (item.issueId) await forgetCardEcho(tx, workspaceId, item.issueId, row, ['project.field_set', 'project.field_cleared']);
     await activityFor(tx, w, item.issueId, action, detail);
     await recordAudit(tx, {
       workspaceId,
@@ -153,11 +162,14 @@ export const projectService = {
       octokit.graphql<{ addProjectV2ItemById: { item: GqlItem } }>(addItemMutation, { project: project.nodeId, content: issue.node_id }),
     );
     const row = itemRow(answer.addProjectV2ItemById.item);
-    const known = await projectStore.item(db, workspaceId, project.id, row.nodeId);
     await db.transaction(async (tx) => {
+      await projectStore.lockCard(tx, row.nodeId);
+      const known = await projectStore.item(tx, workspaceId, project.id, row.nodeId);
+      // The card may have arrived by the webhook echo first; the member's entry replaces the code host's.
+      const echoed = await forgetCardEcho(tx, workspaceId, issue.id, row, ['project.item_added', 'project.field_set']);
       await projectsCacheWriter.items(tx, workspaceId, project.id, [row]);
       const detail = { projectId: project.id, projectTitle: project.title, itemNodeId: row.nodeId };
-      if (!known) await activityFor(tx, { services, auth, requestId }, issue.id, 'project.item_added', detail);
+      if (!known || echoed > 0) await activityFor(tx, { services, auth, requestId }, issue.id, 'project.item_added', detail);
       await recordAudit(tx, {
         workspaceId,
         action: 'project.item_added',

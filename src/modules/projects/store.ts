@@ -22,6 +22,15 @@ const flatten = (r: { item: typeof projectItems.$inferSelect; issueId: string | 
 });
 
 export const projectStore = {
+  /**
+   * Serialises the transactions that write one card: the service's own write and the refresh its
+   * webhook echo queues. Whichever commits second sees the first's values and entries, so a change
+   * is recorded once (by the member when the service made it). Works before the card row exists.
+   */
+  async lockCard(tx: Executor, itemNodeId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`project-card:${itemNodeId}`}, 0))`);
+  },
+
   async find(tx: Executor, workspaceId: string, projectId: string): Promise<ProjectRow | null> {
     const [row] = await tx.select().from(projects).where(and(eq(projects.workspaceId, workspaceId), eq(projects.id, projectId)));
     return row ?? null;

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
-import { codehostInstallations, repositories } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { codehostInstallations } from '../../db/schema/index.js';
+import { codehostStore } from '../../modules/codehost/store.js';
 import type { Applier } from './context.js';
 import { markRemoved } from './repository-access.js';
 
@@ -22,37 +22,22 @@ export const applyInstallationRepositories: Applier = async (ctx) => {
   const p = ctx.delivery.payload as { repository_selection?: string; repositories_added?: MiniRepository[]; repositories_removed?: MiniRepository[] };
   const webUrl = ctx.services.config.codehost?.webUrl ?? 'https://github.com';
   const added = p.repositories_added ?? [];
-  if (added.length) {
-    await ctx.tx
-      .insert(repositories)
-      .values(
-        added.map((r) => ({
-          id: uuidv7(),
-          workspaceId: ctx.workspaceId,
-          codehostId: Number(r.id),
-          nodeId: r.node_id,
-          ownerLogin: r.full_name.split('/')[0],
-          name: r.name,
-          fullName: r.full_name,
-          private: r.private,
-          htmlUrl: `${webUrl}/${r.full_name}`,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [repositories.workspaceId, repositories.codehostId],
-        set: {
-          nodeId: sql`excluded.node_id`,
-          ownerLogin: sql`excluded.owner_login`,
-          name: sql`excluded.name`,
-          fullName: sql`excluded.full_name`,
-          private: sql`excluded.private`,
-          htmlUrl: sql`excluded.html_url`,
-          removed: false,
-          removedAt: null,
-          updatedAt: new Date(),
-        },
-      });
-  }
+  await codehostStore.upsertRepositories(
+    ctx.tx,
+    ctx.workspaceId,
+    added.map((r) => ({
+      codehostId: Number(r.id),
+      nodeId: r.node_id,
+      ownerLogin: r.full_name.split('/')[0],
+      name: r.name,
+      fullName: r.full_name,
+      private: r.private,
+      archived: false,
+      htmlUrl: `${webUrl}/${r.full_name}`,
+    })),
+    uuidv7,
+    { archivedKnown: false },
+  );
   await markRemoved(ctx.tx, ctx.workspaceId, (p.repositories_removed ?? []).map((r) => Number(r.id)));
   if (p.repository_selection === 'all' || p.repository_selection === 'selected') {
     await ctx.tx
