@@ -19,7 +19,9 @@
  *
  * After each phase every issue's cached title must be the last one sent for it.
  *
- *   npx tsx bench/webhook-apply.ts [--burst 2000] [--parallel 8] [--rate 100] [--seconds 10] [--watch-every 10] [--poll-ms 10]
+ *   npx tsx bench/webhook-apply.ts [--burst 2000] [--parallel 8] [--rate 100] [--seconds 10] [--watch-every 10] [--poll-ms 10] [--profile]
+ *
+ * `--profile` runs the service under `node --cpu-prof` and leaves the profile in bench/results/profiles.
  */
 import { fork, spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
@@ -77,7 +79,8 @@ const act = async (method: string, route: string, body?: unknown) => {
 };
 
 const db = await freshDatabase('svc_bench_webhooks');
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
+const profileArgs = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [];
+const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
   env: {
     ...process.env,
     DATABASE_URL: db.url,
