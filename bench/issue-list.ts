@@ -126,7 +126,9 @@ const STATUS_OPTIONS = [
   { id: 'opt_todo', name: 'Todo', color: 'GRAY', share: 0.4 },
   { id: 'opt_progress', name: 'In Progress', color: 'YELLOW', share: 0.2 },
   { id: 'opt_review', name: 'In Review', color: 'BLUE', share: 0.1 },
-  { id: 'opt_done', name: 'Done', color: 'GREEN', share: 0.3 },
+  { id: 'opt_done', name: 'Done', color: 'GREEN', share: 0.29 },
+  // A rare value: the planner finds its few cards through the GIN index instead of walking the list.
+  { id: 'opt_blocked', name: 'Blocked', color: 'RED', share: 0.01 },
 ];
 const STATUS_FIELD = 'PVTSSF_status';
 const CARDS = 30_000;
@@ -151,9 +153,9 @@ async function seedProject(pool: pg.Pool, workspaceId: string) {
       where p.workspace_id = $1`,
     [workspaceId, STATUS_FIELD, JSON.stringify(options)],
   );
-  // Cumulative shares as thresholds over a card's bucket (0-99) pick its option.
+  // Cumulative shares as thresholds over a card's bucket (0-999, from a hash of the issue) pick its option.
   let cumulative = 0;
-  const thresholds = STATUS_OPTIONS.map((o) => (cumulative += Math.round(o.share * 100)));
+  const thresholds = STATUS_OPTIONS.map((o) => (cumulative += Math.round(o.share * 1000)));
   await pool.query(
     `with opts as (select $3::jsonb o, $4::int[] t)
      insert into project_items (id, workspace_id, project_id, node_id, content_type, content_node_id, content, field_values, position)
@@ -165,7 +167,7 @@ async function seedProject(pool: pg.Pool, workspaceId: string) {
        join repositories r on r.id = i.repository_id
        join projects p on p.workspace_id = i.workspace_id
        cross join opts
-       cross join lateral (select opts.o->(select count(*)::int from unnest(opts.t) x where x <= (i.codehost_id * 7919) % 100) as opt) pick
+       cross join lateral (select opts.o->(select count(*)::int from unnest(opts.t) x where x <= abs(hashint8(i.codehost_id)) % 1000) as opt) pick
       where i.workspace_id = $1 and i.codehost_id % 10 in (0, 3, 6)`,
     [workspaceId, STATUS_FIELD, JSON.stringify(STATUS_OPTIONS), thresholds],
   );
@@ -260,11 +262,13 @@ try {
 
   const phrase = '"export crash"';
   const status = 'In Progress';
+  const rareStatus = 'Blocked';
   const cases: Array<{ name: string; path: string; query: Partial<IssueListQuery>; sort: IssueSort; order: 'asc' | 'desc'; after: SortValue[] | null }> = [
     { name: 'no filter', path: `/v1/issues?limit=${PAGE}`, query: {}, sort: 'updated', order: 'desc', after: null },
     { name: 'label=bug & state=open', path: `/v1/issues?limit=${PAGE}&label=bug&state=open`, query: { label: ['bug'], state: 'open' }, sort: 'updated', order: 'desc', after: null },
     { name: `q=${phrase}`, path: `/v1/issues?limit=${PAGE}&q=${encodeURIComponent(phrase)}`, query: { q: phrase }, sort: 'updated', order: 'desc', after: null },
     { name: `field:Status=${status}`, path: `/v1/issues?limit=${PAGE}&${encodeURIComponent(`field:${STATUS_FIELD}`)}=${encodeURIComponent(status)}`, query: { fields: { [STATUS_FIELD]: [status] } }, sort: 'updated', order: 'desc', after: null },
+    { name: `field:Status=${rareStatus}`, path: `/v1/issues?limit=${PAGE}&${encodeURIComponent(`field:${STATUS_FIELD}`)}=${encodeURIComponent(rareStatus)}`, query: { fields: { [STATUS_FIELD]: [rareStatus] } }, sort: 'updated', order: 'desc', after: null },
     { name: 'sort=comments, page 20', path: `/v1/issues?limit=${PAGE}&sort=comments&cursor=${deepCursor}`, query: { sort: 'comments' }, sort: 'comments', order: 'desc', after: cursorKey(deepCursor) },
   ];
 
