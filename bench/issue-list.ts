@@ -1,7 +1,7 @@
 /**
  * The issue list over 100,000 cached issues in 20 repositories: GET /v1/issues over loopback with
- * autocannon (no filter; label + state; a quoted phrase; a project `field:` filter on a Status value,
- * over 30,000 cards; sort by comments at page 20, reached by walking cursors) beside the bare SQL
+ * autocannon (no filter; label + state; a quoted phrase; project `field:` filters on a common and a rare
+ * Status value, over 30,000 cards; sort by comments at page 20, reached by walking cursors) beside the bare SQL
  * of the same page run through pg in the same run, so the HTTP, auth and serialisation cost shows
  * next to the query's own. Beside the rates, the CPU spent
  * per request by the Node process (the server for HTTP, the pg client for bare SQL) and by the
