@@ -1,8 +1,9 @@
 /**
  * The issue list over 100,000 cached issues in 20 repositories: GET /v1/issues over loopback with
- * autocannon (no filter; label + state; a quoted phrase; sort by comments at page 20, reached by
- * walking cursors) beside the bare SQL of the same page run through pg in the same run, so the
- * HTTP, auth and serialisation cost shows next to the query's own. Beside the rates, the CPU spent
+ * autocannon (no filter; label + state; a quoted phrase; project `field:` filters on a common and a rare
+ * Status value, over 30,000 cards; sort by comments at page 20, reached by walking cursors) beside the bare SQL
+ * of the same page run through pg in the same run, so the HTTP, auth and serialisation cost shows
+ * next to the query's own. Beside the rates, the CPU spent
  * per request by the Node process (the server for HTTP, the pg client for bare SQL) and by the
  * database's Postgres backends, read from /proc: on a machine other work shares, the rates swing
  * with the scheduler while the CPU per request stays put.
@@ -19,9 +20,11 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { issueFilterOf, type IssueListQuery } from '../src/modules/issues/service.js';
+import * as schema from '../src/db/schema/index.js';
+import { issueFilterOf, resolveFieldFilters, type IssueListQuery } from '../src/modules/issues/service.js';
 import { issueJsonPageSql, type IssueSort } from '../src/modules/issues/store.js';
 import type { SortValue } from '../src/platform/pagination.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
@@ -113,8 +116,61 @@ async function seedCache(pool: pg.Pool, workspaceId: string) {
                                              else array['customer', (array['bug','enhancement','documentation','question'])[1 + i % 4]] end as names) lbl`,
     [workspaceId, REPOSITORIES, ISSUES],
   );
+  await seedProject(pool, workspaceId);
   await pool.query('analyze');
   return Math.round(performance.now() - t0);
+}
+
+/** The Status options of the seeded project, and the share of its cards each holds. */
+const STATUS_OPTIONS = [
+  { id: 'opt_todo', name: 'Todo', color: 'GRAY', share: 0.4 },
+  { id: 'opt_progress', name: 'In Progress', color: 'YELLOW', share: 0.2 },
+  { id: 'opt_review', name: 'In Review', color: 'BLUE', share: 0.1 },
+  { id: 'opt_done', name: 'Done', color: 'GREEN', share: 0.29 },
+  // A rare value: the planner finds its few cards through the GIN index instead of walking the list.
+  { id: 'opt_blocked', name: 'Blocked', color: 'RED', share: 0.01 },
+];
+const STATUS_FIELD = 'PVTSSF_status';
+const CARDS = 30_000;
+
+/**
+ * One project as the GraphQL backfill leaves it: a single-select Status field and a card for
+ * 30% of the issues (every issue whose codehost id is 0, 3 or 6 mod 10, so cards are spread over
+ * the whole list and every repository), Status values spread over the options by `share`.
+ */
+async function seedProject(pool: pg.Pool, workspaceId: string) {
+  await pool.query(
+    `insert into projects (id, workspace_id, node_id, number, title, owner_login, closed, url, codehost_updated_at)
+     values (gen_random_uuid(), $1, 'PVT_bench', 1, 'Roadmap', 'bench-org', false, 'https://github.com/orgs/bench-org/projects/1', now())`,
+    [workspaceId],
+  );
+  const options = STATUS_OPTIONS.map(({ id, name, color }) => ({ id, name, color, description: null }));
+  await pool.query(
+    `insert into project_fields (id, workspace_id, project_id, node_id, name, data_type, options, position)
+     select gen_random_uuid(), $1, p.id, f.node_id, f.name, f.data_type, f.options, f.position
+       from projects p,
+            (values ('PVTF_title', 'Title', 'TITLE', null::jsonb, 0), ($2, 'Status', 'SINGLE_SELECT', $3::jsonb, 1)) f(node_id, name, data_type, options, position)
+      where p.workspace_id = $1`,
+    [workspaceId, STATUS_FIELD, JSON.stringify(options)],
+  );
+  // Cumulative shares as thresholds over a card's bucket (0-999, from a hash of the issue) pick its option.
+  let cumulative = 0;
+  const thresholds = STATUS_OPTIONS.map((o) => (cumulative += Math.round(o.share * 1000)));
+  await pool.query(
+    `with opts as (select $3::jsonb o, $4::int[] t)
+     insert into project_items (id, workspace_id, project_id, node_id, content_type, content_node_id, content, field_values, position)
+     select gen_random_uuid(), $1, p.id, 'PVTI_' || i.codehost_id, 'Issue', i.node_id,
+            jsonb_build_object('number', i.number, 'title', i.title, 'state', i.state, 'repositoryFullName', r.full_name),
+            jsonb_build_object($2::text, jsonb_build_object('type', 'single_select', 'optionId', opt->>'id', 'name', opt->>'name', 'color', opt->>'color')),
+            i.codehost_id
+       from issues i
+       join repositories r on r.id = i.repository_id
+       join projects p on p.workspace_id = i.workspace_id
+       cross join opts
+       cross join lateral (select opts.o->(select count(*)::int from unnest(opts.t) x where x <= abs(hashint8(i.codehost_id)) % 1000) as opt) pick
+      where i.workspace_id = $1 and i.codehost_id % 10 in (0, 3, 6)`,
+    [workspaceId, STATUS_FIELD, JSON.stringify(STATUS_OPTIONS), thresholds],
+  );
 }
 
 const perRequest = (ms: number | null, requests: number) => (ms === null ? 'n/a' : Math.round((ms / requests) * 100) / 100);
@@ -187,6 +243,8 @@ try {
   const workspaceId = workspace.body.id as string;
   const key = (await post(`${appUrl}/v1/api-keys`, { name: 'bench', scopes: ['issues:read'] }, session)).body.key as string;
   const seedMs = await seedCache(pool, workspaceId);
+  const cards = Number((await pool.query('select count(*) from project_items where workspace_id = $1', [workspaceId])).rows[0].count);
+  if (cards !== CARDS) throw new Error(`expected ${CARDS} project cards, seeded ${cards}`);
 
   const get = async (path: string) => {
     const res = await fetch(`${appUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
@@ -203,10 +261,14 @@ try {
   const cursorKey = (c: string) => (JSON.parse(Buffer.from(c, 'base64url').toString()) as { k: SortValue[] }).k;
 
   const phrase = '"export crash"';
+  const status = 'In Progress';
+  const rareStatus = 'Blocked';
   const cases: Array<{ name: string; path: string; query: Partial<IssueListQuery>; sort: IssueSort; order: 'asc' | 'desc'; after: SortValue[] | null }> = [
     { name: 'no filter', path: `/v1/issues?limit=${PAGE}`, query: {}, sort: 'updated', order: 'desc', after: null },
     { name: 'label=bug & state=open', path: `/v1/issues?limit=${PAGE}&label=bug&state=open`, query: { label: ['bug'], state: 'open' }, sort: 'updated', order: 'desc', after: null },
     { name: `q=${phrase}`, path: `/v1/issues?limit=${PAGE}&q=${encodeURIComponent(phrase)}`, query: { q: phrase }, sort: 'updated', order: 'desc', after: null },
+    { name: `field:Status=${status}`, path: `/v1/issues?limit=${PAGE}&${encodeURIComponent(`field:${STATUS_FIELD}`)}=${encodeURIComponent(status)}`, query: { fields: { [STATUS_FIELD]: [status] } }, sort: 'updated', order: 'desc', after: null },
+    { name: `field:Status=${rareStatus}`, path: `/v1/issues?limit=${PAGE}&${encodeURIComponent(`field:${STATUS_FIELD}`)}=${encodeURIComponent(rareStatus)}`, query: { fields: { [STATUS_FIELD]: [rareStatus] } }, sort: 'updated', order: 'desc', after: null },
     { name: 'sort=comments, page 20', path: `/v1/issues?limit=${PAGE}&sort=comments&cursor=${deepCursor}`, query: { sort: 'comments' }, sort: 'comments', order: 'desc', after: cursorKey(deepCursor) },
   ];
 
@@ -216,7 +278,9 @@ try {
   for (const c of cases) {
     const page = await get(c.path);
     if (page.data.length !== PAGE) throw new Error(`${c.name}: expected a full page, got ${page.data.length}`);
-    const filter = issueFilterOf({ limit: PAGE, repository: [], state: 'all', label: [], assignee: [], milestone: [], type: [], sort: c.sort, ...c.query }, null);
+    const listQuery: IssueListQuery = { limit: PAGE, repository: [], state: 'all', label: [], assignee: [], milestone: [], type: [], sort: c.sort, ...c.query };
+    const filter = issueFilterOf(listQuery, null);
+    filter.fields = await resolveFieldFilters(drizzle(pool, { schema }), workspaceId, listQuery);
     const query = dialect.sqlToQuery(issueJsonPageSql({ workspaceId, filter, sort: c.sort, order: c.order, after: c.after, limit: PAGE }));
     const sqlRows = (await pool.query(query.sql, query.params)).rows;
     if (sqlRows.length !== PAGE + 1) throw new Error(`${c.name}: bare SQL returned ${sqlRows.length} rows`);
@@ -243,6 +307,8 @@ try {
     issues: ISSUES,
     repositories: REPOSITORIES,
     pageSize: PAGE,
+    projectCards: CARDS,
+    statusShares: Object.fromEntries(STATUS_OPTIONS.map((o) => [o.name, o.share])),
     seedMs,
     aim: 'p50 under 10 ms over 100,000 cached issues',
     machine: `${(await import('node:os')).cpus().length} cores, load average at the start ${loadAtStart}, at the end ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,

@@ -1,20 +1,39 @@
 /**
- * Bench 3, webhook to cache: the service in its own process receiving the GitHub emulator's
- * signed deliveries (issue edits across 200 mirrored issues).
+ * Bench 3, webhook to cache: the service in its own process receiving signed `issues.edited`
+ * deliveries for 200 mirrored issues, sent by a separate sender process
+ * (`support/fire-deliveries.ts`) so the send schedule does not depend on this process.
  *
- * - Saturation: `--burst` edits made at once, delivered `--parallel` at a time (GitHub delivers
- *   in parallel); deliveries applied per second = deliveries / time until the last was answered.
- * - Steady 100 deliveries/s for `--seconds`: per delivery, the delay from the emulator starting
- *   to send it to the service's 200 (the change commits before the answer, so it is readable
- *   then), and for one in twenty, to the first GET /v1/issues/{id} (polled every 20 ms) that shows it.
+ * The deliveries are built beforehand from the emulator's own `issues.opened` payloads: each
+ * edits one issue's title, carries a newer `updated_at` than any before it, a unique
+ * `X-GitHub-Delivery` and `X-Hub-Signature-256` under the emulator app's webhook secret, exactly
+ * as the emulator (and GitHub) would send them.
  *
- *   npx tsx bench/webhook-apply.ts [--burst 2000] [--parallel 8] [--seconds 10]
+ * - Saturation: `--burst` deliveries, `--parallel` in flight (GitHub delivers in parallel);
+ *   deliveries applied per second = deliveries / (last answer - first send).
+ * - Steady `--rate` (100) deliveries/s for `--seconds`, open loop: delivery i leaves at
+ *   start + i / rate whatever happened to the ones before. Per delivery, sent -> answered (the
+ *   change commits before the 200, so it is readable then); for one in `--watch-every` (10),
+ *   sent -> the first GET /v1/issues/{id} that shows it, polled from its scheduled send time every
+ *   `--poll-ms` (10 ms), or every twentieth of the time waited so far once that is longer. The
+ *   service CPU of this phase includes those reads.
+ *
+ * After each phase every issue's cached title must be the last one sent for it.
+ *
+ *   npx tsx bench/webhook-apply.ts [--burst 2000] [--parallel 8] [--rate 100] [--seconds 10] [--watch-every 10] [--poll-ms 10] [--profile]
+ *
+ * `--profile` runs the service under `node --cpu-prof` and leaves the profile in bench/results/profiles.
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { startEmulator } from '../emulator/index.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
+import type { FireMessage, FireOrder, FireReport, PreparedDelivery } from './support/fire-deliveries.js';
+import { databaseCpu, processCpuMs } from './support/cpu.js';
 import { report } from './support/report.js';
 
 const arg = (name: string, fallback: number) => {
@@ -24,8 +43,12 @@ const arg = (name: string, fallback: number) => {
 const burst = arg('burst', 2000);
 const parallel = arg('parallel', 8);
 const seconds = arg('seconds', 10);
+const rate = arg('rate', 100);
+const watchEvery = arg('watch-every', 10);
+const pollMs = arg('poll-ms', 10);
+const loadAtStart = loadavg().map((l) => l.toFixed(2)).join(' ');
+const workDir = mkdtempSync(path.join(tmpdir(), 'bench-webhooks-'));
 const ISSUES = 200;
-const RATE = 100;
 const ORG = 'hook-org';
 const REPO = `${ORG}/app`;
 
@@ -50,13 +73,14 @@ c.createUser({ login: 'hooker' });
 c.createOrg({ login: ORG, admins: ['hooker'] });
 const repo = c.createRepo({ owner: ORG, name: 'app' });
 const installationId = c.install({ account: ORG }).id;
-const act = async (method: string, path: string, body?: unknown) => {
-  const res = await c.act('hooker', method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status}`);
+const act = async (method: string, route: string, body?: unknown) => {
+  const res = await c.act('hooker', method, route, body);
+  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status}`);
 };
 
 const db = await freshDatabase('svc_bench_webhooks');
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
+const profileArgs = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [];
+const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
   env: {
     ...process.env,
     DATABASE_URL: db.url,
@@ -101,63 +125,167 @@ try {
   if (rows.length !== ISSUES) throw new Error(`expected ${ISSUES} cached issues, found ${rows.length}`);
   const idOf = new Map(rows.map((r) => [r.number, r.id]));
 
-  const deliveriesSince = (seq: number) => c.deliveries().filter((d) => d.id > seq);
-  const lastSeq = () => c.deliveries().at(-1)?.id ?? 0;
+  // The issues' `opened` payloads are the templates of their edits.
+  const template = new Map<number, Record<string, unknown>>();
+  for (const d of c.deliveries()) {
+    if (d.event === 'issues' && d.action === 'opened') template.set((d.payload.issue as { number: number }).number, d.payload);
+  }
+  // Newer than anything the emulator wrote; one second apart so the order holds at any precision.
+  const baseTime = Date.now() + 60_000;
+  let made = 0;
+  const lastTitle = new Map<number, string>();
+  /** `count` edits round-robin over the issues, the title naming the phase and the edit. */
+  const prepare = (phase: string, count: number): { file: string; numbers: number[]; titles: string[] } => {
+    const out: PreparedDelivery[] = [];
+    const numbers: number[] = [];
+    const titles: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const number = (i % ISSUES) + 1;
+      const payload = template.get(number)!;
+      const issue = payload.issue as Record<string, unknown>;
+      const title = `${phase} ${i}`;
+      const body = JSON.stringify({
+        ...payload,
+        action: 'edited',
+        changes: { title: { from: lastTitle.get(number) ?? issue.title } },
+        issue: { ...issue, title, updated_at: new Date(baseTime + made++ * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
+      });
+      lastTitle.set(number, title);
+      out.push({
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'GitHub-Hookshot/bench',
+          'x-github-event': 'issues',
+          'x-github-delivery': randomUUID(),
+          'x-hub-signature-256': `sha256=${createHmac('sha256', gh.app.webhookSecret).update(body).digest('hex')}`,
+          'x-github-hook-installation-target-type': 'integration',
+        },
+      });
+      numbers.push(number);
+      titles.push(title);
+    }
+    const file = path.join(workDir, `${phase}.json`);
+    writeFileSync(file, JSON.stringify(out));
+    return { file, numbers, titles };
+  };
+
+  const webhookUrl = `${appUrl}/v1/codehost/webhooks`;
+  /** Runs the sender; `onStart` learns the epoch time its schedule starts from. */
+  const fireOnly = (order: Omit<FireOrder, 'url'>, onStart?: (at: number) => void) =>
+    new Promise<FireReport>((resolve, reject) => {
+      const sender = fork('bench/support/fire-deliveries.ts', { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      sender.on('message', (m: FireMessage) => (m.type === 'started' ? onStart?.(m.at) : resolve(m.report)));
+      sender.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`sender exited ${code}`))));
+      sender.send({ url: webhookUrl, ...order } satisfies FireOrder);
+    });
+  /** The sender's report, with the CPU the service process and Postgres spent per delivery. */
+  const fire = async (order: Omit<FireOrder, 'url'>, onStart?: (at: number) => void) => {
+    const serverBefore = processCpuMs(server.pid!);
+    const postgresSpent = await databaseCpu(pool);
+    const sent = await fireOnly(order, onStart);
+    const serverAfter = processCpuMs(server.pid!);
+    const postgresMs = await postgresSpent();
+    const perDelivery = (spent: number | null) => (spent === null ? 'n/a' : Math.round((spent / sent.status.length) * 100) / 100);
+    return {
+      ...sent,
+      nodeCpu: perDelivery(serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore),
+      postgresCpu: perDelivery(postgresMs),
+    };
+  };
+
+  /** Every issue's cached title is the last one sent to it. */
+  const checkApplied = async (phase: string) => {
+    const { rows: cached } = await pool.query<{ number: number; title: string }>('select number, title from issues where workspace_id = $1', [workspaceId]);
+    const wrong = cached.filter((r) => r.title !== lastTitle.get(r.number));
+    if (wrong.length) throw new Error(`${phase}: ${wrong.length} issues not at their last title, e.g. #${wrong[0].number} "${wrong[0].title}" (expected "${lastTitle.get(wrong[0].number)}")`);
+  };
+
+  const now = () => performance.timeOrigin + performance.now();
+  const ms = (values: number[], q: number) => quantile(values, q);
+  const failedOf = (r: FireReport) => r.status.filter((s) => s < 200 || s >= 300).length;
+  const spanSeconds = (r: FireReport) => (Math.max(...r.answeredAt) - Math.min(...r.sentAt)) / 1000;
 
   // Saturation.
-  c.setWebhookConcurrency(parallel);
-  let from = lastSeq();
-  const t0 = performance.now();
-  for (let i = 0; i < burst; i++) await act('PATCH', `/repos/${REPO}/issues/${(i % ISSUES) + 1}`, { title: `burst ${i}` });
-  await c.webhooksIdle();
-  const burstSeconds = (performance.now() - t0) / 1000;
-  const burstDeliveries = deliveriesSince(from);
-  const burstFailed = burstDeliveries.filter((d) => d.status !== 'delivered').length;
-  const perSecond = Math.round(burstDeliveries.length / burstSeconds);
+  const burstSet = prepare('burst', burst);
+  const burstReport = await fire({ file: burstSet.file, mode: 'burst', parallel });
+  await checkApplied('saturation');
+  const burstLatency = burstReport.sentAt.map((s, i) => burstReport.answeredAt[i] - s);
 
-  // Steady 100 deliveries/s; every tenth change is watched over HTTP.
-  from = lastSeq();
-  const total = seconds * RATE;
-  const watched: Promise<{ seq: number; readableAt: number }>[] = [];
-  const start = performance.now();
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const number = (i % ISSUES) + 1;
-    const title = `steady ${i}`;
-    await act('PATCH', `/repos/${REPO}/issues/${number}`, { title });
-    if (i % 20 === 0) {
-      const seq = lastSeq();
-      watched.push(
-        (async () => {
-          for (;;) {
-            const res = await fetch(`${appUrl}/v1/issues/${idOf.get(number)}`, { headers: { authorization: `Bearer ${key}` } });
-            const body = (await res.json()) as { title: string };
-            if (body.title === title) return { seq, readableAt: Date.now() };
-            await new Promise((r) => setTimeout(r, 20));
-          }
-        })(),
-      );
-    }
-  }
-  await c.webhooksIdle();
+  // Steady rate, open loop; every `watchEvery`-th change is watched over HTTP from its scheduled time.
+  const steadySet = prepare('steady', seconds * rate);
+  const watched: Array<Promise<{ i: number; readableAt: number | null }>> = [];
+  const watch = (i: number, due: number) =>
+    (async () => {
+      const wait = due - now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const number = steadySet.numbers[i];
+      const giveUp = now() + 30_000;
+      while (now() < giveUp) {
+        const res = await fetch(`${appUrl}/v1/issues/${idOf.get(number)}`, { headers: { authorization: `Bearer ${key}` } });
+        const { title } = (await res.json()) as { title: string };
+        // A later edit of the same issue also shows this one was applied (it may not be seen itself).
+        if (title.startsWith('steady ') && Number(title.slice(7)) >= i) return { i, readableAt: now() };
+        // Resolution stays within 5% of the delay while a backlog does not fill the server with polls.
+        await new Promise((r) => setTimeout(r, Math.max(pollMs, (now() - due) / 20)));
+      }
+      return { i, readableAt: null };
+    })();
+  const steadyReport = await fire({ file: steadySet.file, mode: 'rate', rate }, (at) => {
+    for (let i = 0; i < steadySet.numbers.length; i += watchEvery) watched.push(watch(i, at + (i * 1000) / rate));
+  });
   const seen = await Promise.all(watched);
-  const steady = deliveriesSince(from);
-  const steadyFailed = steady.filter((d) => d.status !== 'delivered').length;
-  const sentAt = (d: (typeof steady)[number]) => Date.parse(d.deliveredAt!) - d.durationMs!;
-  const answered = steady.filter((d) => d.status === 'delivered').map((d) => d.durationMs!);
-  const bySeq = new Map(steady.map((d) => [d.id, d]));
-  const readable = seen.flatMap((s) => (bySeq.has(s.seq) ? [s.readableAt - sentAt(bySeq.get(s.seq)!)] : []));
+  await checkApplied('steady');
+  const steadyLatency = steadyReport.sentAt.map((s, i) => steadyReport.answeredAt[i] - s);
+  const readable = seen.flatMap((w) => (w.readableAt === null ? [] : [w.readableAt - steadyReport.sentAt[w.i]]));
+  const neverReadable = seen.filter((w) => w.readableAt === null).length;
+  const sentSpan = (Math.max(...steadyReport.sentAt) - Math.min(...steadyReport.sentAt)) / 1000;
+  const sentRate = (steadyReport.sentAt.length - 1) / sentSpan;
 
   report(
     'webhook-apply',
     [
-      { case: `saturation (${burst} deliveries, ${parallel} in flight)`, 'deliveries/s': perSecond, 'p50 ms': quantile(burstDeliveries.map((d) => d.durationMs!), 0.5), 'p99 ms': quantile(burstDeliveries.map((d) => d.durationMs!), 0.99), failed: burstFailed },
-      { case: `${RATE}/s for ${seconds} s: sent -> applied (200)`, 'deliveries/s': Math.round(steady.length / ((Math.max(...steady.map((d) => Date.parse(d.deliveredAt!))) - Math.min(...steady.map(sentAt))) / 1000)), 'p50 ms': quantile(answered, 0.5), 'p99 ms': quantile(answered, 0.99), failed: steadyFailed },
-      { case: `${RATE}/s: sent -> readable via GET (1 in 20, 20 ms polls)`, 'deliveries/s': RATE, 'p50 ms': quantile(readable, 0.5), 'p99 ms': quantile(readable, 0.99), failed: 0 },
+      {
+        case: `saturation (${burst} deliveries, ${parallel} in flight)`,
+        'sent/s': '',
+        'applied/s': Math.round(burst / spanSeconds(burstReport)),
+        'p50 ms': ms(burstLatency, 0.5),
+        'p99 ms': ms(burstLatency, 0.99),
+        failed: failedOf(burstReport),
+        'service CPU ms/delivery': burstReport.nodeCpu,
+        'Postgres CPU ms/delivery': burstReport.postgresCpu,
+      },
+      {
+        case: `${rate}/s open loop for ${seconds} s: sent -> applied (200)`,
+        'sent/s': Math.round(sentRate * 10) / 10,
+        'applied/s': Math.round(((steadyReport.sentAt.length - failedOf(steadyReport)) / spanSeconds(steadyReport)) * 10) / 10,
+        'p50 ms': ms(steadyLatency, 0.5),
+        'p99 ms': ms(steadyLatency, 0.99),
+        failed: failedOf(steadyReport),
+        'service CPU ms/delivery': steadyReport.nodeCpu,
+        'Postgres CPU ms/delivery': steadyReport.postgresCpu,
+      },
+      {
+        case: `${rate}/s: sent -> readable via GET (1 in ${watchEvery}, ${pollMs} ms polls)`,
+        'sent/s': Math.round(sentRate * 10) / 10,
+        'applied/s': '',
+        'p50 ms': ms(readable, 0.5),
+        'p99 ms': ms(readable, 0.99),
+        failed: neverReadable,
+        'service CPU ms/delivery': '',
+        'Postgres CPU ms/delivery': '',
+      },
     ],
-    { burst, parallel, seconds, rate: RATE, issues: ISSUES, cpus: (await import('node:os')).cpus().length },
+    {
+      burst,
+      parallel,
+      seconds,
+      rate,
+      issues: ISSUES,
+      watched: seen.length,
+      senderMaxLagMs: Math.round(steadyReport.maxLagMs * 10) / 10,
+      machine: `${(await import('node:os')).cpus().length} cores, load average at the start ${loadAtStart}, at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    },
   );
 } finally {
   server.kill('SIGTERM');
@@ -165,4 +293,5 @@ try {
   await pool.end();
   await db.drop();
   await gh.close();
+  rmSync(workDir, { recursive: true, force: true });
 }

@@ -69,10 +69,15 @@ export { timestampOrNull };
 /**
  * Issues with their repository and milestone (aliases i, r, m): what the list, the single read and
  * a board's column counts select from.
+ *
+ * The repository's own workspace check is `is not distinct from` (the same test: both columns are
+ * NOT NULL) so the planner keeps it as a join filter instead of folding `r` into the workspace
+ * constant: folded, a rare `field:` value (300 cards) was planned as every card times every
+ * repository probing the issues, 24,000 buffers and about 20 ms instead of 1,500 and 5 ms.
  */
 export const issueFrom = sql`
     from issues i
-    join repositories r on r.id = i.repository_id and r.workspace_id = i.workspace_id
+    join repositories r on r.id = i.repository_id and r.workspace_id is not distinct from i.workspace_id
     left join milestones m on m.repository_id = i.repository_id and m.codehost_id = i.milestone_codehost_id
                           and m.workspace_id = i.workspace_id`;
 
