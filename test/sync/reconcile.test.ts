@@ -124,7 +124,10 @@ describe('reconcile', () => {
   it('is queued periodically for every mirrored repository of a connected installation', async () => {
     const w = await syncedWorld(gh, call, 'cron-org', 1);
     // Scoped to this workspace: test files share the database, and others' installations live in their own emulators.
-    // The repository's reconcile and a walk of the installation's projects.
+    // The repository's reconcile and a walk of the installation's projects (once the walk that
+    // enabling the repository started has finished: a live walk is not started twice).
+    const first = (await call('GET', '/v1/codehost/sync-status', { token: w.owner.token })).body.jobs.find((j: { kind: string }) => j.kind === 'projects_backfill');
+    if (first) await waitForJob(call, w.owner, first.id, (j) => j.status === 'done' || j.status === 'failed');
     expect(await reconcileAll(t.services, { workspaceId: w.workspaceId })).toBe(2);
     const status = await call('GET', '/v1/codehost/sync-status', { token: w.owner.token });
     const job = status.body.jobs.find((j: { kind: string }) => j.kind === 'reconcile');
