@@ -192,9 +192,13 @@ describe('the code-host budget', () => {
     expect(paused.status.budget.remaining).toBeLessThan(500);
     expect(paused.job.resumeAfter).toMatch(/Z$/);
 
+    // Writes continue while the backfill waits: the budget left is theirs.
+    const written = await call('POST', '/v1/issues', { token: w.owner.token, body: { repositoryId: w.repo.id, title: 'Written while the walk waits' } });
+    expect(written.status, written.text).toBe(201);
+
     const done = await waitForJob(w.owner, jobId, (j) => j.status === 'done');
     expect(done.status.backfillPaused).toBe(false);
-    expect(await dbCount('issues', w.repo.id)).toBe(120);
+    expect(await dbCount('issues', w.repo.id)).toBe(121);
   }, 90_000);
 });
 
