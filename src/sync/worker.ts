@@ -94,9 +94,10 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     const recovered = await recoverDeadWorkers(services.database, schema, recoveryAfterMs);
     if (recovered.workerIds.length) log?.warn(recovered, 'unlocked the jobs of job worker pools that stopped beating');
   };
+  let ticking: Promise<void> = Promise.resolve();
   const tick = () => {
     if (stopping) return;
-    beat().then(sweep).catch((error: unknown) => log?.error({ err: error }, 'job worker heartbeat or recovery sweep failed'));
+    ticking = beat().then(sweep).catch((error: unknown) => log?.error({ err: error }, 'job worker heartbeat or recovery sweep failed'));
   };
   const ticker = setInterval(tick, heartbeatIntervalMs(recoveryAfterMs));
   ticker.unref();
@@ -166,7 +167,8 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       const current = runner;
       runner = null;
       await current?.stop().catch(() => {});
-      await Promise.all(removals);
+      // Nothing of this worker may still be using the database once stop() returns.
+      await Promise.all([ticking, ...removals]);
     },
   };
 }
