@@ -59,6 +59,11 @@ const envSchema = z.object({
   /** Postgres schema of the job queue (graphile-worker), and how many jobs a process runs at once. */
   WORKER_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('graphile_worker'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * Seconds without a heartbeat after which a job-worker process is taken for dead and its jobs
+   * are unlocked for another process (graphile-worker on its own waits 4 hours).
+   */
+  WORKER_RECOVERY_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** Minutes between reconciles of every mirrored repository (a divisor of 60, or whole hours dividing 24). */
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().positive().default(60),
   /** Hours a repository that lost access stays (readable) before the nightly cleanup deletes it and its cache. */
@@ -98,7 +103,12 @@ export interface Config {
   /** Longest code-host rate-limit wait a write sits out (then retries once); longer is a 503. */
   codehostRateLimitWaitMs: number;
   emulatorPort: number;
-  worker: { schema: string; concurrency: number };
+  worker: {
+    schema: string;
+    concurrency: number;
+    /** A worker silent this long is dead: its jobs go back to the queue. Heartbeats come 4 times per bound (at most every 5 s). */
+    recoveryAfterMs: number;
+  };
   sync: {
     /** graphile-worker crontab schedule of the periodic reconcile, from RECONCILE_INTERVAL_MINUTES. */
     reconcileCron: string;
@@ -183,7 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     codehost: codehostFrom(e),
     codehostRateLimitWaitMs: e.CODEHOST_RATE_LIMIT_WAIT_MS,
     emulatorPort: e.EMULATOR_PORT,
-    worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY },
+    worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY, recoveryAfterMs: Math.round(e.WORKER_RECOVERY_SECONDS * 1000) },
     sync: { reconcileCron: cronEvery(e.RECONCILE_INTERVAL_MINUTES), removedRepositoryGraceMs: e.REMOVED_REPOSITORY_GRACE_HOURS * 3_600_000 },
   };
   return { ...config, ...overrides };

@@ -1,4 +1,5 @@
-import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task, type WorkerEvents } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../platform/services.js';
 import { runBackfill } from './backfill.js';
@@ -16,6 +17,7 @@ import { cleanupRemovedRepositories, pruneWebhookDeliveries, reconcileAll } from
 import { refreshProject, refreshProjectItem, type ItemRefreshPayload, type ProjectRefreshPayload } from './project-refresh.js';
 import { runProjectsBackfill } from './projects-backfill.js';
 import { syncJobStore } from './store.js';
+import { heartbeatIntervalMs, heartbeatStore, recoverDeadWorkers } from './worker-recovery.js';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 
@@ -47,6 +49,12 @@ export interface SyncWorker {
  * pause, so jobs never silently stall. graphile-worker stops by itself when the database refuses
  * it mid-way, and "cleanly" when any process in the database announces a job-queue migration
  * (the announcement is database-wide, not per schema: a rolling deploy, or another app's schema).
+ *
+ * A process that dies (kill -9, lost machine) leaves its jobs locked, and graphile-worker frees
+ * locks only after 4 hours. So each running pool beats in `job_worker_heartbeats`, and every
+ * process sweeps: pools silent for `worker.recoveryAfterMs` have their jobs unlocked and their
+ * walks shown `queued` again; the walk then resumes from its checkpoint in whichever process
+ * takes it.
  */
 export async function startSyncWorker(services: Services, options: { pollInterval?: number; log?: Log } = {}): Promise<SyncWorker> {
   const log = options.log;
@@ -72,11 +80,47 @@ export async function startSyncWorker(services: Services, options: { pollInterva
   let stopping = false;
   let runner: Runner | null = null;
   let restartTimer: NodeJS.Timeout | null = null;
+  const { schema, recoveryAfterMs } = services.config.worker;
+  /** Ids of this process's pools that are running (graphile-worker locks jobs with the pool id). */
+  const livePools = new Set<string>();
+  const removals = new Set<Promise<void>>();
+
+  const beat = async () => {
+    const lost = await heartbeatStore.beat(services.database.db, schema, [...livePools]);
+    // Only a stall longer than the bound gets here; another process may now run this pool's job too.
+    if (lost.length) log?.error({ workerIds: lost }, 'job worker pool was taken for dead after a stall; its running jobs may have been handed to another process');
+  };
+  const sweep = async () => {
+    const recovered = await recoverDeadWorkers(services.database, schema, recoveryAfterMs);
+    if (recovered.workerIds.length) log?.warn(recovered, 'unlocked the jobs of job worker pools that stopped beating');
+  };
+  let ticking: Promise<void> = Promise.resolve();
+  const tick = () => {
+    if (stopping) return;
+    ticking = beat().then(sweep).catch((error: unknown) => log?.error({ err: error }, 'job worker heartbeat or recovery sweep failed'));
+  };
+  const ticker = setInterval(tick, heartbeatIntervalMs(recoveryAfterMs));
+  ticker.unref();
+
+  const events: WorkerEvents = new EventEmitter();
+  events.on('pool:create', ({ workerPool }) => {
+    livePools.add(workerPool.id);
+    tick();
+    // Once the pool has wound down nothing of it runs; a lock it left is freed by the sweep.
+    const removeRow = () => {
+      livePools.delete(workerPool.id);
+      const removal = heartbeatStore.remove(services.database.db, workerPool.id).catch(() => {});
+      removals.add(removal);
+      void removal.finally(() => removals.delete(removal));
+    };
+    workerPool.promise.then(removeRow, removeRow);
+  });
 
   const start = async (): Promise<void> => {
     runner = await run({
+      events,
       pgPool: services.database.pool,
-      schema: services.config.worker.schema,
+      schema,
       concurrency: services.config.worker.concurrency,
       noHandleSignals: true,
       pollInterval: options.pollInterval ?? 1000,
@@ -113,14 +157,18 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     runner.promise.then(() => restart(), restart);
   };
   await start();
+  tick();
 
   return {
     async stop() {
       stopping = true;
+      clearInterval(ticker);
       if (restartTimer) clearTimeout(restartTimer);
       const current = runner;
       runner = null;
       await current?.stop().catch(() => {});
+      // Nothing of this worker may still be using the database once stop() returns.
+      await Promise.all([ticking, ...removals]);
     },
   };
 }

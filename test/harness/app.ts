@@ -35,7 +35,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { d
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MAX: '100000',
     },
-    { worker: { schema: `jobs_${Math.random().toString(36).slice(2, 10)}`, concurrency: 2 }, ...overrides },
+    { worker: { schema: `jobs_${Math.random().toString(36).slice(2, 10)}`, concurrency: 2, recoveryAfterMs: 60_000 }, ...overrides },
   );
   const database = openDatabase(options.databaseUrl ?? inject('databaseUrl'), { max: 10 });
   const { app, services } = await buildApp({ config, database, logger: false });

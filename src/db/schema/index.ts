@@ -7,3 +7,4 @@ export * from './views.js';
 export * from './writes.js';
 export * from './webhooks.js';
 export * from './projects.js';
+export * from './workers.js';
