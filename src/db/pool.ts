@@ -28,9 +28,14 @@ export function openDatabase(url: string, options: { max?: number; applicationNa
     application_name: options.applicationName ?? 'svc',
   });
   const lanePool = new pg.Pool({ connectionString: url, max: 4, application_name: `${options.applicationName ?? 'svc'}-lanes` });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  lanePool.on('error', () => {});
+  // An idle client losing its connection must not crash the process; the pool replaces it. A
+  // checked-out client that loses it fails its query (the caller sees that error); the listener
+  // only keeps the connection's own 'error' event from crashing the process in between. (The job
+  // queue checks for both listeners and warns without them.)
+  for (const p of [pool, lanePool]) {
+    p.on('error', () => {});
+    p.on('connect', (client) => client.on('error', () => {}));
+  }
   const db = drizzle(pool, { schema });
   return {
     pool,
