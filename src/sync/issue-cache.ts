@@ -16,7 +16,7 @@ interface Scope {
  * row is locked first, so two deliveries of one issue decide this one after the other.
  */
 export const issueCache = {
-  async upsertIssue(tx: Executor, scope: Scope, issue: GitHubIssue): Promise<{ id: string; moved: boolean }> {
+  async upsertIssue(tx: Executor, scope: Scope, issue: GitHubIssue): Promise<{ id: string; moved: boolean; created: boolean }> {
     const row = issueRow(issue);
     const [before] = await tx
       .select({ id: issues.id, updatedAt: issues.codehostUpdatedAt })
@@ -24,15 +24,21 @@ export const issueCache = {
       .where(and(eq(issues.repositoryId, scope.repositoryId), eq(issues.codehostId, row.codehostId)))
       .for('update');
     await cacheWriter.issues(tx, scope, [row]);
-    if (before) return { id: before.id, moved: before.updatedAt.getTime() < row.codehostUpdatedAt.getTime() };
+    if (before) return { id: before.id, moved: before.updatedAt.getTime() < row.codehostUpdatedAt.getTime(), created: false };
     const [after] = await tx
       .select({ id: issues.id })
       .from(issues)
       .where(and(eq(issues.repositoryId, scope.repositoryId), eq(issues.codehostId, row.codehostId)));
-    return { id: after.id, moved: true };
+    return { id: after.id, moved: true, created: true };
   },
 
+  /** True when the comment is new or strictly newer than the cached one. */
   async upsertComment(tx: Executor, scope: Scope, comment: GitHubComment): Promise<boolean> {
+    return (await issueCache.upsertCommentChange(tx, scope, comment)) !== null;
+  },
+
+  /** `added` or `edited` when the cache moved forward; null when it already held this version. */
+  async upsertCommentChange(tx: Executor, scope: Scope, comment: GitHubComment): Promise<'added' | 'edited' | null> {
     const row = commentRow(comment);
     const [before] = await tx
       .select({ updatedAt: comments.codehostUpdatedAt })
@@ -40,7 +46,8 @@ export const issueCache = {
       .where(and(eq(comments.repositoryId, scope.repositoryId), eq(comments.codehostId, row.codehostId)))
       .for('update');
     await cacheWriter.comments(tx, scope, [row]);
-    return !before || before.updatedAt.getTime() < row.codehostUpdatedAt.getTime();
+    if (!before) return 'added';
+    return before.updatedAt.getTime() < row.codehostUpdatedAt.getTime() ? 'edited' : null;
   },
 
   /** Deletes an issue and its comments (comments are keyed by issue number, not by row). */
@@ -73,7 +80,8 @@ export const issueCache = {
    * Deletes an issue's cached comments that are not in `keep` (the code host's set as read), of
    * those created before `readAt`: a comment added since may simply be newer than the read.
    */
-  async deleteCommentsExcept(tx: Executor, scope: Scope, issueNumber: number, keep: number[], readAt: Date): Promise<number> {
+  /** Deletes the issue's cached comments the code host no longer has; returns their code-host ids. */
+  async deleteCommentsExcept(tx: Executor, scope: Scope, issueNumber: number, keep: number[], readAt: Date): Promise<number[]> {
     const gone = await tx
       .delete(comments)
       .where(
@@ -84,7 +92,7 @@ export const issueCache = {
           keep.length ? notInArray(comments.codehostId, keep) : undefined,
         ),
       )
-      .returning({ id: comments.id });
-    return gone.length;
+      .returning({ id: comments.id, codehostId: comments.codehostId });
+    return gone.map((g) => g.codehostId);
   },
 };

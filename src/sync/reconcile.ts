@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import { backfillShouldPause, budgetStore } from '../codehost/budget.js';
 import {
+  commentIssueNumber,
   commentRow,
   isPullRequest,
-  issueRow,
   labelRow,
   milestoneRow,
   type GitHubComment,
@@ -12,6 +12,8 @@ import {
   type GitHubMilestone,
 } from '../codehost/mapping.js';
 import { codehostInstallations, comments, issues, labels, milestones, repositories, syncJobs } from '../db/schema/index.js';
+import type { Executor } from '../db/pool.js';
+import { recordActivity, type ActivityActor, type ActivityRecord } from '../modules/activity/recorder.js';
 import type { Services } from '../platform/services.js';
 import { PER_PAGE } from './backfill.js';
 import { cacheWriter } from './cache-writer.js';
@@ -28,6 +30,14 @@ type Octokit = Awaited<ReturnType<NonNullable<Services['codehost']>['asInstallat
  * Where the previous reconcile left off (`nextSince` in its checkpoint), else when the last
  * backfill began: everything changed since then may have been missed by a lost delivery.
  */
+async function issueIdOf(tx: Executor, scope: { workspaceId: string; repositoryId: string }, number: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(eq(issues.workspaceId, scope.workspaceId), eq(issues.repositoryId, scope.repositoryId), eq(issues.number, number)));
+  return row?.id ?? null;
+}
+
 async function watermarkOf(services: Services, repositoryId: string): Promise<string | undefined> {
   const [last] = await services.database.db
     .select()
@@ -130,12 +140,32 @@ export async function runReconcile(services: Services, syncJobId: string): Promi
     await tx.delete(milestones).where(and(eq(milestones.repositoryId, repo.id), keep.length ? notInArray(milestones.codehostId, keep) : undefined));
   });
 
+  // What a reconcile repairs is a change whose webhook never arrived: it shows in the issue's
+  // activity as applied by this job (who made it on the code host is not known any more).
+  const actor: ActivityActor = { type: 'job', name: 'reconcile' };
   await phase('issues');
   await walkSince<GitHubIssue>(octokit, 'GET /repos/{owner}/{repo}/issues', { ...where, state: 'all' }, since, (page) =>
-    cacheWriter.issues(db, scope, page.filter((i) => !isPullRequest(i)).map(issueRow)),
+    db.transaction(async (tx) => {
+      const entries: ActivityRecord[] = [];
+      for (const issue of page.filter((i) => !isPullRequest(i))) {
+        const { id, moved, created } = await issueCache.upsertIssue(tx, scope, issue);
+        if (moved) entries.push({ workspaceId: scope.workspaceId, issueId: id, action: created ? 'issue.created' : 'issue.edited', actor, detail: { codehostUpdatedAt: issue.updated_at, repairedBy: 'reconcile' } });
+      }
+      await recordActivity(tx, entries);
+    }),
   );
   await phase('comments');
-  await walkSince<GitHubComment>(octokit, 'GET /repos/{owner}/{repo}/issues/comments', where, since, (page) => cacheWriter.comments(db, scope, page.map(commentRow)));
+  await walkSince<GitHubComment>(octokit, 'GET /repos/{owner}/{repo}/issues/comments', where, since, (page) =>
+    db.transaction(async (tx) => {
+      const entries: ActivityRecord[] = [];
+      for (const comment of page) {
+        const change = await issueCache.upsertCommentChange(tx, scope, comment);
+        const issueId = change ? await issueIdOf(tx, scope, commentIssueNumber(comment)) : null;
+        if (issueId) entries.push({ workspaceId: scope.workspaceId, issueId, action: `comment.${change}`, actor, detail: { commentId: Number(comment.id), codehostUpdatedAt: comment.updated_at, repairedBy: 'reconcile' } });
+      }
+      await recordActivity(tx, entries);
+    }),
+  );
 
   await phase('deletions');
   const present = new Map<number, number>();
@@ -158,7 +188,11 @@ export async function runReconcile(services: Services, syncJobId: string): Promi
     const current = await allPages<GitHubComment>(octokit, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number });
     await db.transaction(async (tx) => {
       await cacheWriter.comments(tx, scope, current.map(commentRow));
-      await issueCache.deleteCommentsExcept(tx, scope, number, current.map((c) => Number(c.id)), startedAt);
+      const deleted = await issueCache.deleteCommentsExcept(tx, scope, number, current.map((c) => Number(c.id)), startedAt);
+      const issueId = deleted.length ? await issueIdOf(tx, scope, number) : null;
+      if (issueId) {
+        await recordActivity(tx, deleted.map((commentId) => ({ workspaceId: scope.workspaceId, issueId, action: 'comment.deleted', actor, detail: { commentId, repairedBy: 'reconcile' } })));
+      }
     });
   }
 

@@ -94,6 +94,19 @@ describe('reconcile', () => {
     expect(await readIssue(t, call, w, 3)).toBeNull();
     expect(await readIssue(t, call, w, 4)).toBeNull();
 
+    // What it repaired shows in the issues' activity, applied by the reconcile job.
+    const byJob = async (number: number) => {
+      const issue = await readIssue(t, call, w, number);
+      const res = await call('GET', `/v1/issues/${issue.id}/activity`, { token: w.owner.token });
+      expect(res.status, res.text).toBe(200);
+      return (res.body.data as Array<{ action: string; actor: { type: string; name?: string } }>)
+        .filter((e) => e.actor.type === 'job')
+        .map((e) => `${e.action} by ${e.actor.name}`);
+    };
+    expect(await byJob(1)).toEqual(['issue.edited by reconcile']);
+    expect(await byJob(5)).toEqual(['issue.created by reconcile']);
+    expect(await byJob(2)).toEqual(['comment.deleted by reconcile']);
+
     // A second reconcile reads only what changed since the first (nothing), and keeps the cache as it is.
     gh.control.clearRequestLog();
     await syncNow(w);
