@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/pool.js';
 import { comments, issues } from '../db/schema/index.js';
 import { commentRow, issueRow, type GitHubComment, type GitHubIssue } from '../codehost/mapping.js';
@@ -16,8 +16,19 @@ interface Scope {
  * row is locked first, so two deliveries of one issue decide this one after the other.
  */
 export const issueCache = {
+  /**
+   * Serialises the transactions that write one code-host issue: a webhook's applier and the
+   * service's own write of the same issue. A row lock cannot do this for an issue not cached
+   * yet (a `select ... for update` of no row locks nothing), so both sides take this lock first
+   * and the second always sees what the first committed.
+   */
+  async lockCodehostIssue(tx: Executor, repositoryId: string, codehostId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`codehost-issue:${repositoryId}:${codehostId}`}, 0))`);
+  },
+
   async upsertIssue(tx: Executor, scope: Scope, issue: GitHubIssue): Promise<{ id: string; moved: boolean; created: boolean }> {
     const row = issueRow(issue);
+    await issueCache.lockCodehostIssue(tx, scope.repositoryId, row.codehostId);
     const [before] = await tx
       .select({ id: issues.id, updatedAt: issues.codehostUpdatedAt })
       .from(issues)

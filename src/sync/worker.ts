@@ -85,8 +85,14 @@ export async function startSyncWorker(services: Services, options: { pollInterva
   const livePools = new Set<string>();
   const removals = new Set<Promise<void>>();
 
+  /** Pools whose row exists since their first beat: a later beat that finds it gone means a sweep took them. */
+  const beaten = new Set<string>();
+
   const beat = async () => {
-    const lost = await heartbeatStore.beat(services.database.db, schema, [...livePools]);
+    const pools = [...livePools];
+    const inserted = await heartbeatStore.beat(services.database.db, schema, pools);
+    const lost = inserted.filter((id) => beaten.has(id));
+    for (const id of pools) if (livePools.has(id)) beaten.add(id);
     // Only a stall longer than the bound gets here; another process may now run this pool's job too.
     if (lost.length) log?.error({ workerIds: lost }, 'job worker pool was taken for dead after a stall; its running jobs may have been handed to another process');
   };
@@ -109,6 +115,7 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     // Once the pool has wound down nothing of it runs; a lock it left is freed by the sweep.
     const removeRow = () => {
       livePools.delete(workerPool.id);
+      beaten.delete(workerPool.id);
       const removal = heartbeatStore.remove(services.database.db, workerPool.id).catch(() => {});
       removals.add(removal);
       void removal.finally(() => removals.delete(removal));

@@ -4,6 +4,7 @@ import { issueRow, type GitHubIssue } from '../../codehost/mapping.js';
 import { invalidRequest, notFound } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
 import { cacheWriter } from '../../sync/cache-writer.js';
+import { issueCache } from '../../sync/issue-cache.js';
 import { forgetEchoEntries } from '../activity/echo.js';
 import { recordActivity } from '../activity/recorder.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
@@ -91,10 +92,12 @@ async function applyIssueAnswer(
   const workspaceId = auth.workspace.workspaceId;
   const actor = actorOf(auth);
   return services.database.db.transaction(async (tx) => {
+    // Taken before anything is read, as the webhook applier does: whichever of this write and its
+    // echo commits second sees the first, even when the issue is new to the cache.
+    await issueCache.lockCodehostIssue(tx, target.repositoryId, Number(answer.id));
     await cacheWriter.issues(tx, { workspaceId, repositoryId: target.repositoryId }, [issueRow(answer)]);
     const issueId = target.issueId ?? (await writeStore.issueIdOf(tx, target.repositoryId, Number(answer.id)))!;
     const { activity, audit } = entries(issueId);
-    // The upsert above holds the issue's row, so an echo not yet applied waits and then sees nothing new.
     await forgetEchoEntries(tx, { workspaceId, issueId }, { codehostUpdatedAt: answer.updated_at });
     await recordActivity(tx, activity.map((a) => ({ workspaceId, issueId, action: a.action, actor, detail: a.detail, requestId })));
     await recordAudit(tx, { workspaceId, action: audit.action, actor, target: { type: 'issue', id: issueId }, before: audit.before, after: audit.after, requestId });
