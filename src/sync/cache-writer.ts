@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
+import { fromExcluded } from '../db/excluded.js';
 import type { Executor } from '../db/pool.js';
 import { comments, issues, labels, milestones } from '../db/schema/index.js';
 import type { commentRow, issueRow, labelRow, milestoneRow } from '../codehost/mapping.js';
@@ -7,11 +8,6 @@ import type { commentRow, issueRow, labelRow, milestoneRow } from '../codehost/m
 interface Scope {
   workspaceId: string;
   repositoryId: string;
-}
-
-/** Every column of `excluded` but the keys, for `on conflict do update`. */
-function excludedSet(columns: string[]) {
-  return Object.fromEntries(columns.map((c) => [c, sql.raw(`excluded.${c.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)}`)]));
 }
 
 /**
@@ -27,7 +23,7 @@ export const cacheWriter = {
       .values(rows.map((r) => ({ id: uuidv7(), ...scope, ...r })))
       .onConflictDoUpdate({
         target: [labels.repositoryId, labels.codehostId],
-        set: { ...excludedSet(['nodeId', 'name', 'color', 'description']), syncedAt: sql`now()` },
+        set: { ...fromExcluded(labels, ['nodeId', 'name', 'color', 'description']), syncedAt: sql`now()` },
       });
   },
 
@@ -38,7 +34,7 @@ export const cacheWriter = {
       .values(rows.map((r) => ({ id: uuidv7(), ...scope, ...r })))
       .onConflictDoUpdate({
         target: [milestones.repositoryId, milestones.codehostId],
-        set: { ...excludedSet(['nodeId', 'number', 'title', 'description', 'state', 'dueOn', 'codehostUpdatedAt']), syncedAt: sql`now()` },
+        set: { ...fromExcluded(milestones, ['nodeId', 'number', 'title', 'description', 'state', 'dueOn', 'codehostUpdatedAt']), syncedAt: sql`now()` },
         setWhere: sql`${milestones.codehostUpdatedAt} <= excluded.codehost_updated_at`,
       });
   },
@@ -51,7 +47,7 @@ export const cacheWriter = {
       .onConflictDoUpdate({
         target: [issues.repositoryId, issues.codehostId],
         set: {
-          ...excludedSet([
+          ...fromExcluded(issues, [
             'nodeId', 'number', 'title', 'body', 'state', 'stateReason', 'author', 'assignees', 'assigneeLogins', 'labels',
             'labelNames', 'milestoneCodehostId', 'issueType', 'issueTypeName', 'subIssues', 'commentsCount', 'locked', 'htmlUrl',
             'createdAt', 'codehostUpdatedAt', 'closedAt',
@@ -69,7 +65,7 @@ export const cacheWriter = {
       .values(rows.map((r) => ({ id: uuidv7(), ...scope, ...r })))
       .onConflictDoUpdate({
         target: [comments.repositoryId, comments.codehostId],
-        set: { ...excludedSet(['nodeId', 'issueNumber', 'body', 'author', 'htmlUrl', 'createdAt', 'codehostUpdatedAt']), syncedAt: sql`now()` },
+        set: { ...fromExcluded(comments, ['nodeId', 'issueNumber', 'body', 'author', 'htmlUrl', 'createdAt', 'codehostUpdatedAt']), syncedAt: sql`now()` },
         setWhere: sql`${comments.codehostUpdatedAt} <= excluded.codehost_updated_at`,
       });
   },

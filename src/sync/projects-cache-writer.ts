@@ -1,6 +1,7 @@
 import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { fieldRows, ItemRow, projectRow } from '../codehost/project-mapping.js';
+import { fromExcluded } from '../db/excluded.js';
 import type { Executor } from '../db/pool.js';
 import { projectFields, projectItems, projects } from '../db/schema/index.js';
 
@@ -16,15 +17,7 @@ export const projectsCacheWriter = {
       .values({ id: uuidv7(), workspaceId, ...row })
       .onConflictDoUpdate({
         target: [projects.workspaceId, projects.nodeId],
-        set: {
-          number: sql`excluded.number`,
-          title: sql`excluded.title`,
-          ownerLogin: sql`excluded.owner_login`,
-          closed: sql`excluded.closed`,
-          url: sql`excluded.url`,
-          codehostUpdatedAt: sql`excluded.codehost_updated_at`,
-          syncedAt: sql`now()`,
-        },
+        set: { ...fromExcluded(projects, ['number', 'title', 'ownerLogin', 'closed', 'url', 'codehostUpdatedAt']), syncedAt: sql`now()` },
       })
       .returning({ id: projects.id });
     return saved.id;
@@ -38,14 +31,7 @@ export const projectsCacheWriter = {
         .values(rows.map((r) => ({ id: uuidv7(), workspaceId, projectId, ...r })))
         .onConflictDoUpdate({
           target: [projectFields.projectId, projectFields.nodeId],
-          set: {
-            name: sql`excluded.name`,
-            dataType: sql`excluded.data_type`,
-            options: sql`excluded.options`,
-            iterations: sql`excluded.iterations`,
-            position: sql`excluded.position`,
-            syncedAt: sql`now()`,
-          },
+          set: { ...fromExcluded(projectFields, ['name', 'dataType', 'options', 'iterations', 'position']), syncedAt: sql`now()` },
         });
     }
     await tx.delete(projectFields).where(
@@ -70,13 +56,8 @@ export const projectsCacheWriter = {
         .onConflictDoUpdate({
           target: [projectItems.projectId, projectItems.nodeId],
           set: {
-            contentType: sql`excluded.content_type`,
-            contentNodeId: sql`excluded.content_node_id`,
-            content: sql`excluded.content`,
-            fieldValues: sql`excluded.field_values`,
-            archived: sql`excluded.archived`,
-            codehostUpdatedAt: sql`excluded.codehost_updated_at`,
-            ...(r.position === undefined ? {} : { position: sql`excluded.position` }),
+            ...fromExcluded(projectItems, ['contentType', 'contentNodeId', 'content', 'fieldValues', 'archived', 'codehostUpdatedAt']),
+            ...(r.position === undefined ? {} : fromExcluded(projectItems, ['position'])),
             syncedAt: sql`now()`,
           },
           setWhere: sql`${projectItems.codehostUpdatedAt} is null or ${projectItems.codehostUpdatedAt} <= excluded.codehost_updated_at`,

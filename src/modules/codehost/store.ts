@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { fromExcluded } from '../../db/excluded.js';
 import type { Executor } from '../../db/pool.js';
 import { codehostIdentities, codehostInstallations, repositories } from '../../db/schema/index.js';
 import { keysetAfter, type SortValue } from '../../platform/pagination.js';
@@ -79,13 +80,8 @@ export const codehostStore = {
       .onConflictDoUpdate({
         target: [repositories.workspaceId, repositories.codehostId],
         set: {
-          nodeId: sql`excluded.node_id`,
-          ownerLogin: sql`excluded.owner_login`,
-          name: sql`excluded.name`,
-          fullName: sql`excluded.full_name`,
-          private: sql`excluded.private`,
-          ...(options.archivedKnown === false ? {} : { archived: sql`excluded.archived` }),
-          htmlUrl: sql`excluded.html_url`,
+          ...fromExcluded(repositories, ['nodeId', 'ownerLogin', 'name', 'fullName', 'private', 'htmlUrl']),
+          ...(options.archivedKnown === false ? {} : fromExcluded(repositories, ['archived'])),
           removed: false,
           removedAt: null,
           updatedAt: new Date(),
