@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
-import { startTestApp, TEST_SECRET, type TestApp } from '../harness/app.js';
+import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { httpClient, type Call } from '../harness/http.js';
+import { spawnServiceProcess } from '../harness/service-process.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { buildWriteWorld, type WriteWorld } from './write-world.js';
 
@@ -20,40 +17,16 @@ const children: ChildProcess[] = [];
 const calls: Call[] = [];
 
 /** `src/main.ts start` in its own process, on the run's database and the emulator; resolves with its address. */
-function startServiceProcess(): Promise<string> {
-  const config = codehostConfigFor(gh);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: inject('databaseUrl'),
-      AUTH_SECRET: TEST_SECRET,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'svc-lane-')),
-      WORKSPACE_APP_ORIGIN: 'https://app.svc.test',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '100000',
-      WORKER_SCHEMA: `jobs_lane_${children.length}_${Math.random().toString(36).slice(2, 8)}`,
-      CODEHOST_APP_ID: String(config.appId),
-      CODEHOST_APP_SLUG: config.appSlug,
-      CODEHOST_PRIVATE_KEY: config.privateKey,
-      CODEHOST_WEBHOOK_SECRET: config.webhookSecret,
-      CODEHOST_CLIENT_ID: config.clientId,
-      CODEHOST_CLIENT_SECRET: config.clientSecret,
-      CODEHOST_API_URL: config.apiUrl,
-      CODEHOST_WEB_URL: config.webUrl,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+async function startServiceProcess(): Promise<string> {
+  const { child, ready } = spawnServiceProcess('start', gh, {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WORKSPACE_APP_ORIGIN: 'https://app.svc.test',
+    RATE_LIMIT_MAX: '100000',
+    WORKER_SCHEMA: `jobs_lane_${children.length}_${Math.random().toString(36).slice(2, 8)}`,
+  }, /svc listening on (http:\/\/\S+)/);
   children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`service process exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /svc listening on (http:\/\/\S+)/.exec(line);
-      if (m) resolve(m[1]);
-    });
-  });
+  return (await ready)[1];
 }
 
 beforeAll(async () => {

@@ -1,17 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import type { RequestLogEntry } from '../../emulator/server.js';
 import { startSyncWorker, type SyncWorker } from '../../src/sync/worker.js';
 import { heartbeatIntervalMs, recoverDeadWorkers, STOPPED_MID_WALK } from '../../src/sync/worker-recovery.js';
-import { startTestApp, TEST_SECRET, type TestApp } from '../harness/app.js';
+import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp } from '../harness/fixtures.js';
 import { httpClient, type Call } from '../harness/http.js';
+import { spawnServiceProcess } from '../harness/service-process.js';
 
 /** A short recovery bound, so the test sees a dead worker's job come back in seconds. */
 const RECOVERY_MS = 3_000;
@@ -38,36 +35,14 @@ afterAll(async () => {
 });
 
 /** `src/main.ts worker` in its own process, on the test app's database and job queue; resolves once it runs jobs. */
-function spawnWorker(): Promise<ChildProcess> {
-  const config = codehostConfigFor(gh);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'worker'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: inject('databaseUrl'),
-      AUTH_SECRET: TEST_SECRET,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'svc-crash-')),
-      LOG_LEVEL: 'silent',
-      WORKER_SCHEMA: t.config.worker.schema,
-      WORKER_RECOVERY_SECONDS: String(RECOVERY_MS / 1000),
-      CODEHOST_APP_ID: String(config.appId),
-      CODEHOST_APP_SLUG: config.appSlug,
-      CODEHOST_PRIVATE_KEY: config.privateKey,
-      CODEHOST_WEBHOOK_SECRET: config.webhookSecret,
-      CODEHOST_CLIENT_ID: config.clientId,
-      CODEHOST_CLIENT_SECRET: config.clientSecret,
-      CODEHOST_API_URL: config.apiUrl,
-      CODEHOST_WEB_URL: config.webUrl,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+async function spawnWorker(): Promise<ChildProcess> {
+  const { child, ready } = spawnServiceProcess('worker', gh, {
+    WORKER_SCHEMA: t.config.worker.schema,
+    WORKER_RECOVERY_SECONDS: String(RECOVERY_MS / 1000),
+  }, /svc worker running/);
   children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code, signal) => reject(new Error(`worker process exited with ${code ?? signal}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.includes('svc worker running')) resolve(child);
-    });
-  });
+  await ready;
+  return child;
 }
 
 /** When a pool last beat (epoch ms). */
