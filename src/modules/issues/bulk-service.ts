@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
 import { applyBulkFieldChange, failureOf, type BulkFieldChange, type BulkIssueResult } from './bulk-field.js';
 import { issueWriteService, type IssueChange, type StateReason, type WorkspaceAuth } from './write-service.js';

@@ -182,6 +182,8 @@ export interface IssuePageRequest {
   binding: string;
   /** Narrows the filter further (a board column). */
   narrowing?: SQL;
+  /** `filter` already resolved by the caller (a board resolves it once for all its columns). */
+  resolved?: IssueFilter;
 }
 
 export const issueService = {
@@ -217,7 +219,7 @@ export const issueService = {
   async pageItems(services: Services, auth: WorkspaceAuth, p: IssuePageRequest) {
     const workspaceId = auth.workspace.workspaceId;
     const { db } = services.database;
-    const filter = await resolveIssueFilter(services, workspaceId, p.filter, auth.principal.codehost?.login ?? null);
+    const filter = p.resolved ?? (await resolveIssueFilter(services, workspaceId, p.filter, auth.principal.codehost?.login ?? null));
     const { sort, order, narrowing } = p;
     return pagedList(services.cursors, {
       binding: p.binding,

@@ -231,6 +231,7 @@ export const viewService = {
             limit: query.limit,
             binding: `${binding}:${column.key}`,
             narrowing: source.conditionOf(column.key)!,
+            resolved: scope.filter,
           });
           return { ...column, issues: page.data, nextCursor: page.nextCursor };
         }),
