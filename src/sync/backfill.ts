@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { backfillShouldPause, budgetStore } from '../codehost/budget.js';
 import {
   commentRow,
   isPullRequest,
@@ -14,7 +13,8 @@ import {
 import { codehostInstallations, repositories } from '../db/schema/index.js';
 import type { Services } from '../platform/services.js';
 import { cacheWriter } from './cache-writer.js';
-import { BACKFILL_TASK, enqueue, installationQueue } from './queue.js';
+import { BACKFILL_TASK } from './queue.js';
+import { pauseWhileBudgetIsLow } from './budget-pause.js';
 import { syncJobStore } from './store.js';
 
 export const PER_PAGE = 100;
@@ -57,7 +57,7 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
   if (!loaded || !services.codehost) return 'skipped';
   const { job, repo, installation } = loaded;
   if (job.status === 'done' || job.status === 'failed') return 'skipped';
-  const { db, pool } = services.database;
+  const { db } = services.database;
   const scope = { workspaceId: job.workspaceId, repositoryId: repo.id };
   const [owner, name] = [repo.ownerLogin, repo.name];
 
@@ -71,19 +71,10 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
       await syncJobStore.update(db, job.id, { status: 'done', phase: 'cancelled', finishedAt: new Date() });
       return 'skipped';
     }
-    const budget = await budgetStore.read(pool, installation.installationId);
-    if (backfillShouldPause(budget)) {
-      const resumeAfter = budget!.resetAt ?? new Date(Date.now() + 60_000);
-      await db.transaction(async (tx) => {
-        await syncJobStore.update(tx, job.id, { status: 'paused', resumeAfter });
-        await enqueue(tx, services.config.worker.schema, BACKFILL_TASK, { syncJobId: job.id }, {
-          queue: installationQueue(installation.installationId),
-          jobKey: `backfill:${repo.id}:resume`,
-          runAt: resumeAfter,
-        });
-      });
-      return 'paused';
-    }
+    const paused = await pauseWhileBudgetIsLow(services, {
+      syncJobId: job.id, installationId: installation.installationId, task: BACKFILL_TASK, jobKey: `backfill:${repo.id}:resume`,
+    });
+    if (paused) return 'paused';
 
     let next: Checkpoint | null;
     switch (at.phase) {

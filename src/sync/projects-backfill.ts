@@ -1,5 +1,4 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { backfillShouldPause, budgetStore } from '../codehost/budget.js';
 import { itemsPageQuery, projectsPageQuery } from '../codehost/project-documents.js';
 import { fieldRows, itemRow, projectRow, type GqlItem, type GqlProject } from '../codehost/project-mapping.js';
 import type { Tx } from '../db/pool.js';
@@ -7,6 +6,7 @@ import { codehostInstallations, projects } from '../db/schema/index.js';
 import type { Services } from '../platform/services.js';
 import { projectsCacheWriter } from './projects-cache-writer.js';
 import { enqueue, installationQueue, PROJECTS_BACKFILL_TASK } from './queue.js';
+import { pauseWhileBudgetIsLow } from './budget-pause.js';
 import { syncJobStore } from './store.js';
 
 export const PROJECTS_PER_PAGE = 100;
@@ -83,19 +83,15 @@ export async function runProjectsBackfill(services: Services, syncJobId: string)
   const save = (tx: Tx, next: ProjectsCheckpoint, phase: string) => syncJobStore.advance(tx, job.id, phase, next as unknown as Record<string, unknown>);
 
   for (;;) {
-    const budget = await budgetStore.read(pool, installation.installationId, 'graphql');
-    if (backfillShouldPause(budget)) {
-      const resumeAfter = budget!.resetAt ?? new Date(Date.now() + 60_000);
-      await db.transaction(async (tx) => {
-        await syncJobStore.update(tx, job.id, { status: 'paused', resumeAfter, checkpoint: at as unknown as Record<string, unknown> });
-        await enqueue(tx, services.config.worker.schema, PROJECTS_BACKFILL_TASK, { syncJobId: job.id }, {
-          queue: installationQueue(installation.installationId),
-          jobKey: `projects:${installation.installationId}:resume`,
-          runAt: resumeAfter,
-        });
-      });
-      return 'paused';
-    }
+    const paused = await pauseWhileBudgetIsLow(services, {
+      syncJobId: job.id,
+      installationId: installation.installationId,
+      task: PROJECTS_BACKFILL_TASK,
+      jobKey: `projects:${installation.installationId}:resume`,
+      resource: 'graphql',
+      checkpoint: at as unknown as Record<string, unknown>,
+    });
+    if (paused) return 'paused';
 
     if (at.phase === 'projects') {
       const data = await octokit.graphql<ProjectsPage>(projectsPageQuery(ownerKind), { login: installation.accountLogin, after: at.after });

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
-import { backfillShouldPause, budgetStore } from '../codehost/budget.js';
 import {
   commentIssueNumber,
   commentRow,
@@ -18,7 +17,8 @@ import type { Services } from '../platform/services.js';
 import { PER_PAGE } from './backfill.js';
 import { cacheWriter } from './cache-writer.js';
 import { issueCache } from './issue-cache.js';
-import { enqueue, installationQueue, RECONCILE_TASK } from './queue.js';
+import { RECONCILE_TASK } from './queue.js';
+import { pauseWhileBudgetIsLow } from './budget-pause.js';
 import { syncJobStore } from './store.js';
 
 /** Our clock and the code host's may differ; the next reconcile re-reads this much before this one began. */
@@ -95,7 +95,7 @@ interface IssueNumbersPage {
  * the missing ones deleted. Objects created after the reconcile began are never deleted by it.
  */
 export async function runReconcile(services: Services, syncJobId: string): Promise<'done' | 'paused' | 'skipped'> {
-  const { db, pool } = services.database;
+  const { db } = services.database;
   const job = await syncJobStore.find(db, syncJobId);
   if (!job?.repositoryId || !services.codehost || job.status === 'done' || job.status === 'failed') return 'skipped';
   const [repo] = await db.select().from(repositories).where(eq(repositories.id, job.repositoryId));
@@ -104,17 +104,10 @@ export async function runReconcile(services: Services, syncJobId: string): Promi
     await syncJobStore.update(db, job.id, { status: 'done', phase: 'cancelled', finishedAt: new Date() });
     return 'skipped';
   }
-  const budget = await budgetStore.read(pool, installation.installationId);
-  if (backfillShouldPause(budget)) {
-    const resumeAfter = budget!.resetAt ?? new Date(Date.now() + 60_000);
-    await db.transaction(async (tx) => {
-      await syncJobStore.update(tx, job.id, { status: 'paused', resumeAfter });
-      await enqueue(tx, services.config.worker.schema, RECONCILE_TASK, { syncJobId: job.id }, {
-        queue: installationQueue(installation.installationId), jobKey: `reconcile:${repo.id}:resume`, runAt: resumeAfter,
-      });
-    });
-    return 'paused';
-  }
+  const paused = await pauseWhileBudgetIsLow(services, {
+    syncJobId: job.id, installationId: installation.installationId, task: RECONCILE_TASK, jobKey: `reconcile:${repo.id}:resume`,
+  });
+  if (paused) return 'paused';
 
   const startedAt = new Date();
   const since = await watermarkOf(services, repo.id);
