@@ -5,6 +5,31 @@ import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
 import { startSyncWorker } from './sync/worker.js';
 
+/** Where process-level failures are reported: the service's log once it exists, stderr before. */
+let processLog: { error(obj: object, msg: string): void } | null = null;
+
+/**
+ * A failure nobody awaited (a rejected promise, a throw in an event handler) is logged and the
+ * process goes on serving: one bad job or request must not take every workspace down. Reporting
+ * is itself guarded, since a failure while reporting a failure must not end the process either.
+ */
+function survive(kind: string) {
+  return (error: unknown) => {
+    try {
+      if (processLog) processLog.error({ err: error, kind }, `${kind}; the process keeps running`);
+      else console.error(`${kind}; the process keeps running:`, error);
+    } catch {
+      try {
+        process.stderr.write(`${kind}; the process keeps running (the failure could not be printed)\n`);
+      } catch {
+        // Nothing left to report to.
+      }
+    }
+  };
+}
+process.on('unhandledRejection', survive('unhandled promise rejection'));
+process.on('uncaughtException', survive('uncaught exception'));
+
 const usage = `usage: svc <command>
   start     run the HTTP service and a job worker (embedded PostgreSQL when DATABASE_URL is unset)
   worker    run only a job worker (more processes can share one database)
@@ -66,6 +91,7 @@ async function startCommand(): Promise<void> {
   await applyMigrations(database.pool);
   const demo = config.codehost ? null : await startDemoCodehost(config);
   const { app, services } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
+  processLog = app.log;
   const worker = await startSyncWorker(services, { log: app.log });
   const address = await app.listen({ host: config.host, port: config.port });
   demo?.deliverWebhooksTo(address);
@@ -99,6 +125,7 @@ async function workerCommand(): Promise<void> {
   const database = openDatabase(url);
   await applyMigrations(database.pool);
   const { app, services } = await buildApp({ config, database });
+  processLog = app.log;
   const worker = await startSyncWorker(services, { log: app.log });
   console.log('svc worker running');
   const stop = async () => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task, type WorkerEvents } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../platform/services.js';
+import { storableText } from '../platform/storable-text.js';
 import { runBackfill } from './backfill.js';
 import {
   BACKFILL_TASK,
@@ -64,18 +65,55 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     try {
       await run(services, syncJobId);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
       const last = helpers.job.attempts >= helpers.job.max_attempts;
       const retryIn = Math.exp(Math.min(helpers.job.attempts, 10)) * 1000;
-      await syncJobStore.update(services.database.db, syncJobId, {
-        status: last ? 'failed' : 'queued',
-        error: message.slice(0, 1000),
-        resumeAfter: last ? null : new Date(Date.now() + retryIn),
-        finishedAt: last ? new Date() : null,
-      });
+      // Recording the failure may fail too (the database gone, say): the queue still retries.
+      await syncJobStore
+        .update(services.database.db, syncJobId, {
+          status: last ? 'failed' : 'queued',
+          error: storableFailure(error),
+          resumeAfter: last ? null : new Date(Date.now() + retryIn),
+          finishedAt: last ? new Date() : null,
+        })
+        .catch((recordError: unknown) => log?.error({ err: recordError, jobId: helpers.job.id, syncJobId }, 'could not record a failed walk on its sync job'));
       throw error;
     }
   };
+  /**
+   * Every task, as the queue runs it: a failure is logged with the job id and rethrown as an error
+   * whose message the queue can store. graphile-worker writes the message into Postgres without
+   * awaiting it, so one it cannot store (a NUL, a lone surrogate) would reject unhandled and end
+   * the process.
+   */
+  const guarded = (name: string, task: Task): Task => async (payload, helpers) => {
+    try {
+      await task(payload, helpers);
+    } catch (error) {
+      try {
+        log?.warn({ err: error, jobId: helpers.job.id, task: name, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts }, 'job failed; the queue retries it with backoff');
+      } catch {
+        // A log that cannot be written must not change what the queue is told.
+      }
+      throw new Error(storableFailure(error));
+    }
+  };
+  const tasks: Record<string, Task> = {
+    [BACKFILL_TASK]: walk(runBackfill),
+    [RECONCILE_TASK]: walk(runReconcile),
+    [PROJECTS_BACKFILL_TASK]: walk(runProjectsBackfill),
+    [PROJECT_ITEM_REFRESH_TASK]: async (payload) => refreshProjectItem(services, payload as ItemRefreshPayload),
+    [PROJECT_REFRESH_TASK]: async (payload) => {
+      await refreshProject(services, payload as ProjectRefreshPayload);
+    },
+    [RECONCILE_ALL_TASK]: async () => {
+      await reconcileAll(services);
+    },
+    [CLEANUP_TASK]: async () => {
+      await cleanupRemovedRepositories(services);
+      await pruneWebhookDeliveries(services);
+    },
+  };
+  const taskList = Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, guarded(name, task)]));
 
   let stopping = false;
   let runner: Runner | null = null;
@@ -132,22 +170,7 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       noHandleSignals: true,
       pollInterval: options.pollInterval ?? 1000,
       logger: workerLogger(log),
-      taskList: {
-        [BACKFILL_TASK]: walk(runBackfill),
-        [RECONCILE_TASK]: walk(runReconcile),
-        [PROJECTS_BACKFILL_TASK]: walk(runProjectsBackfill),
-        [PROJECT_ITEM_REFRESH_TASK]: async (payload) => refreshProjectItem(services, payload as ItemRefreshPayload),
-        [PROJECT_REFRESH_TASK]: async (payload) => {
-          await refreshProject(services, payload as ProjectRefreshPayload);
-        },
-        [RECONCILE_ALL_TASK]: async () => {
-          await reconcileAll(services);
-        },
-        [CLEANUP_TASK]: async () => {
-          await cleanupRemovedRepositories(services);
-          await pruneWebhookDeliveries(services);
-        },
-      },
+      taskList,
       // Each schedule runs once across all processes; a run missed while nothing was up is not made up.
       crontab: [`${services.config.sync.reconcileCron} ${RECONCILE_ALL_TASK}`, `0 3 * * * ${CLEANUP_TASK}`].join('\n'),
     });
@@ -178,4 +201,15 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       await Promise.all([ticking, ...removals]);
     },
   };
+}
+
+/** A failure as text the job queue and the sync job can store: no NUL, no lone surrogate, bounded. */
+export function storableFailure(error: unknown): string {
+  let message: string;
+  try {
+    message = error instanceof Error ? error.message : String(error);
+  } catch {
+    message = 'unprintable failure';
+  }
+  return storableText((message || 'failure without a message').slice(0, 1000));
 }
