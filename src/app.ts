@@ -10,7 +10,7 @@ import { authBaseUrl, mountSignInLibraries } from './auth/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/pool.js';
 import { createMailer } from './mail/mailer.js';
-import { installHttpConventions, requestIdFor } from './platform/http-conventions.js';
+import { clientErrorHandler, frameworkErrors, installHttpConventions, requestIdFor } from './platform/http-conventions.js';
 import { createIdempotency } from './platform/idempotency.js';
 import { registerMetrics } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -39,7 +39,11 @@ export async function buildApp(options: { config: Config; database: Database; lo
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Past the router's limit a long path segment would be refused before any route; bounded by the
+    // header size limit instead, a long id reaches its route and is answered by the route's schema.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { invalidRequest } from '../platform/errors.js';
+import { refuseUnstorableText } from '../platform/text-rules.js';
 import { defineRoute } from '../platform/route.js';
 import type { Services } from '../platform/services.js';
 import { announceCredentialChange } from './credential-cache.js';
@@ -146,6 +147,9 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
       method: ['GET', 'POST'],
       url: `${prefix}/*`,
       schema: { hide: true },
+      preValidation: async (request) => {
+        refuseUnstorableText(request);
+      },
       handler: async (request, reply) => {
         const sent = await forwardToAuth(auth, authBaseUrl(services), request, reply);
         if (request.method === 'POST' && prefix === '/auth') {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { CodehostConfig } from '../config.js';
 import { budgetFromHeaders, budgetStore } from './budget.js';
 import { inInstallationLane } from './lane.js';
+import { storableAnswers } from './storable-answers.js';
 
 /**
  * The REST client every code-host call uses: the configured base URL and a request timeout.
@@ -10,7 +11,7 @@ import { inInstallationLane } from './lane.js';
  * belongs to the per-installation write lane.
  */
 function clientClass(config: CodehostConfig) {
-  return Octokit.defaults({
+  return Octokit.plugin(storableAnswers).defaults({
     baseUrl: config.apiUrl,
     userAgent: 'svc',
     retry: { enabled: false },

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { uuidv7 } from 'uuidv7';
 import { ApiError, envelope, type ErrorCode } from './errors.js';
@@ -58,6 +59,60 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError(code, { message });
   }
   return new ApiError('internal', { cause: error });
+}
+
+/**
+ * What Fastify answers before any route or hook runs (a path that is not valid percent-encoding, a
+ * path parameter past the router's limit): the envelope and the request id, like every answer.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const apiError =
+    error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError('invalid_request', {
+          message: error.code === 'FST_ERR_BAD_URL' ? 'The path is not valid percent-encoded UTF-8.' : 'A path segment is too long.',
+          detail: { location: 'path' },
+        })
+      : toApiError(error);
+  reply
+    .code(apiError.status)
+    .header('x-request-id', request.id)
+    .type('application/json; charset=utf-8')
+    .send(envelope(apiError, request.id));
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers over the size limit, bytes
+ * that are not HTTP): there is no request object, so the answer is written on the socket, still with
+ * a request id and the envelope. A socket that can no longer be written is just closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  try {
+    if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+      socket.destroy(error);
+      return;
+    }
+    const requestId = uuidv7();
+    const apiError = new ApiError('invalid_request', {
+      message:
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? 'The request headers are larger than the server accepts.'
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? 'The request did not arrive in time.'
+            : 'The request is not valid HTTP.',
+      detail: { reason: error.code ?? 'malformed' },
+    });
+    const body = JSON.stringify(envelope(apiError, requestId));
+    socket.end(
+      `HTTP/1.1 ${apiError.status} Unprocessable Entity\r\n` +
+        'content-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\n` +
+        `x-request-id: ${requestId}\r\n` +
+        'connection: close\r\n\r\n' +
+        body,
+    );
+  } catch {
+    socket.destroy();
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { ApiError, errorEnvelopeSchema } from './errors.js';
 import type { Idempotency } from './idempotency.js';
 import { successStatus, type AnyRoute } from './route.js';
 import type { Services } from './services.js';
+import { refuseUnstorableText } from './text-rules.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -138,6 +139,13 @@ export function registerRoutes(
               request.auth = await authorize(access, request, services.credentials.resolver);
               return payload;
             },
+      // Text from people is held to the text rule; a signed sender's body (GitHub's webhooks) is
+      // the code host's own text, made storable where it is mapped instead of refused.
+      preValidation: rawBody
+        ? undefined
+        : async (request) => {
+            refuseUnstorableText(request);
+          },
       preHandler: route.creates
         ? async (request, reply) => {
             await idempotency.claim(request, reply, route.operationId, request.auth);

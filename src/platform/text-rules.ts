@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { invalidRequest } from './errors.js';
+import { unstorableReason } from './storable-text.js';
+
+interface Finding {
+  location: 'body' | 'query' | 'params' | 'headers';
+  path: string;
+  reason: string;
+}
+
+/** The first string (or object key) in `value` that Postgres could not store, with its path. */
+function findUnstorable(value: unknown, path: string[], depth: number): { path: string; reason: string } | null {
+  if (typeof value === 'string') {
+    const reason = unstorableReason(value);
+    return reason ? { path: path.join('.'), reason } : null;
+  }
+  // JSON nesting deeper than this is refused by the schemas anyway; the walk stays bounded.
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [key, inner] of entries) {
+    const keyReason = unstorableReason(key);
+    if (keyReason) return { path: [...path, key].join('.'), reason: keyReason };
+    const found = findUnstorable(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The text rule every operation inherits: a NUL or a lone surrogate in any string of the body,
+ * query, path or headers is 422 naming the field, before anything reaches the code host or the
+ * database (Postgres refuses both, and the code host would have accepted the write first).
+ */
+export function refuseUnstorableText(request: FastifyRequest): void {
+  const parts: Array<[Finding['location'], unknown]> = [
+    ['params', request.params],
+    ['query', request.query],
+    ['headers', request.headers],
+    ['body', request.body],
+  ];
+  for (const [location, value] of parts) {
+    const found = findUnstorable(value, [], 0);
+    if (found) {
+      throw invalidRequest(`The ${location === 'params' ? 'path' : location} field "${found.path}" contains a ${found.reason}, which is not accepted in text.`, {
+        location: location === 'params' ? 'path' : location,
+        issues: [{ path: found.path, message: `contains a ${found.reason}` }],
+      }, 'Remove U+0000 and unpaired UTF-16 surrogates from the text.');
+    }
+  }
+}
