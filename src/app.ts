@@ -12,6 +12,7 @@ import type { Database } from './db/pool.js';
 import { createMailer } from './mail/mailer.js';
 import { clientErrorHandler, frameworkErrors, installHttpConventions, requestIdFor } from './platform/http-conventions.js';
 import { createIdempotency } from './platform/idempotency.js';
+import { resolveRequestUrl } from './platform/request-path.js';
 import { registerMetrics } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { CursorCodec } from './platform/pagination.js';
@@ -44,6 +45,8 @@ export async function buildApp(options: { config: Config; database: Database; lo
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
     frameworkErrors,
     clientErrorHandler,
+    // Every rule that looks at a path sees the one it resolves to (see request-path.ts).
+    rewriteUrl: (raw) => resolveRequestUrl(raw.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { invalidRequest } from '../platform/errors.js';
+import { ApiError, invalidRequest } from '../platform/errors.js';
 import { refuseUnstorableText } from '../platform/text-rules.js';
 import { defineRoute } from '../platform/route.js';
 import type { Services } from '../platform/services.js';
@@ -133,21 +133,60 @@ export function authBaseUrl(services: Services): string {
 }
 
 /**
- * Every other better-auth endpoint (sign-in with password, sign-out, get-session, magic-link
- * verify, ...) for people under /auth and for portal customers under /portal/auth. A change to
- * sessions clears every process's credential cache.
+ * The sign-in library's operations this service offers, beside the ones declared above (which add
+ * their own rules first). Anything else under a mount is 404 in the envelope: the library has more
+ * endpoints than we mean to publish, and a path the routes above do not match must not reach it.
+ * Paths are resolved before routing (platform/request-path.ts), so `/auth/./sign-up/email` is
+ * the declared sign-up with its challenge, never the library's.
+ */
+export const signInLibraryOperations: Record<'/auth' | '/portal/auth', readonly string[]> = {
+  '/auth': [
+    'POST /sign-in/email',
+    'POST /sign-out',
+    'GET /get-session',
+    'GET /magic-link/verify',
+    'GET /list-sessions',
+    'POST /revoke-session',
+    'POST /revoke-other-sessions',
+    'POST /change-password',
+    'POST /update-user',
+  ],
+  '/portal/auth': [
+    'POST /sign-up/email',
+    'POST /sign-in/email',
+    'POST /sign-out',
+    'GET /get-session',
+    'GET /list-sessions',
+    'POST /revoke-session',
+    'POST /revoke-other-sessions',
+    'POST /change-password',
+    'POST /update-user',
+  ],
+};
+
+/**
+ * The sign-in library's operations for people under /auth and for portal customers under
+ * /portal/auth. A change to sessions clears every process's credential cache.
  */
 export function mountSignInLibraries(app: FastifyInstance, services: Services): void {
   const mounts = [
-    { prefix: '/auth', auth: services.signIn.workspace },
-    { prefix: '/portal/auth', auth: services.signIn.portal },
+    { prefix: '/auth' as const, auth: services.signIn.workspace },
+    { prefix: '/portal/auth' as const, auth: services.signIn.portal },
   ];
   for (const { prefix, auth } of mounts) {
+    const offered = new Set<string>(signInLibraryOperations[prefix]);
     app.route({
       method: ['GET', 'POST'],
       url: `${prefix}/*`,
       schema: { hide: true },
       preValidation: async (request) => {
+        const path = request.url.split('?')[0].slice(prefix.length).replace(/\/$/, '');
+        if (!offered.has(`${request.method} ${path}`)) {
+          throw new ApiError('not_found', {
+            message: `No sign-in operation ${request.method} ${prefix}${path}.`,
+            remedy: 'See /openapi.json for the sign-in operations this API offers.',
+          });
+        }
         refuseUnstorableText(request);
       },
       handler: async (request, reply) => {
