@@ -12,13 +12,19 @@ export type CredentialKind = 'session' | 'api_key';
  *   (or the credential is an API key, which always belongs to one).
  * - `workspace`: a member of the selected workspace with at least `role`.
  */
+/**
+ * The scope an API key needs, or every one of several when an operation hands out data of more
+ * than one area (running a view returns issues: `views:read` and `issues:read`).
+ */
+export type ScopeNeed = Scope | readonly Scope[] | null;
+
 export type Access =
   | { kind: 'public' }
-  | { kind: 'person'; scope: Scope | null; credentials?: CredentialKind[] }
+  | { kind: 'person'; scope: ScopeNeed; credentials?: CredentialKind[] }
   | {
       kind: 'workspace';
       role: Role;
-      scope: Scope | null;
+      scope: ScopeNeed;
       credentials?: CredentialKind[];
       /** Billing operations stay open on a lapsed workspace so it can pay. */
       billingExempt?: boolean;
@@ -29,6 +35,10 @@ export interface AuthContext {
   /** The selected workspace and the caller's membership in it. */
   workspace: WorkspaceMembership | null;
 }
+
+/** Every scope an access declaration needs, in declaration order. */
+export const scopesOf = (access: Exclude<Access, { kind: 'public' }>): Scope[] =>
+  access.scope === null ? [] : typeof access.scope === 'string' ? [access.scope] : [...access.scope];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -75,8 +85,15 @@ export async function authorize(
       throw forbidden(`This action needs the ${access.role} role or above; you are ${ws.role}.`);
     }
   }
-  if (principal.via === 'api_key' && !scopesAllow(principal.scopes, access.scope)) {
-    throw forbidden(`This API key lacks the ${access.scope} scope.`, 'Issue a key with that scope.');
+  if (principal.via === 'api_key') {
+    const needed = scopesOf(access);
+    const missing = needed.filter((scope) => !scopesAllow(principal.scopes, scope));
+    if (missing.length) {
+      throw forbidden(
+        `This API key lacks the ${missing.join(' and ')} scope${missing.length > 1 ? 's' : ''}.`,
+        `Issue a key with ${needed.length > 1 ? `the scopes ${needed.join(', ')}` : 'that scope'}.`,
+      );
+    }
   }
   if (
     access.kind === 'workspace' &&

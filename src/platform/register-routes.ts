@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authorize, type AuthContext } from '../auth/access.js';
+import { authorize, scopesOf, type AuthContext } from '../auth/access.js';
 import { Readable } from 'node:stream';
 import { ApiError, errorEnvelopeSchema } from './errors.js';
 import type { Idempotency } from './idempotency.js';
@@ -53,6 +53,16 @@ function errorStatusesOf(route: AnyRoute): number[] {
   return statuses.sort();
 }
 
+/** The 403 answer's description, with what this operation needs: the role, and every scope an API key must hold. */
+function forbiddenDescription(route: AnyRoute): string {
+  if (route.access.kind === 'public') return errorDescriptions[403];
+  const needs: string[] = [];
+  if (route.access.kind === 'workspace') needs.push(`the ${route.access.role} role or above`);
+  const scopes = scopesOf(route.access).filter((s) => s !== 'self:read');
+  if (scopes.length) needs.push(`an API key holding ${scopes.map((s) => `\`${s}\``).join(' and ')}`);
+  return needs.length ? `${errorDescriptions[403]} Needs ${needs.join('; ')}.` : errorDescriptions[403];
+}
+
 /** Fastify's `:param` path as OpenAPI's `{param}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -102,7 +112,7 @@ export function registerRoutes(
   for (const route of routes) {
     const status = successStatus(route);
     const response: Record<number, z.ZodType> = { [status]: route.response };
-    for (const s of errorStatusesOf(route)) response[s] = errorEnvelopeSchema.describe(errorDescriptions[s]);
+    for (const s of errorStatusesOf(route)) response[s] = errorEnvelopeSchema.describe(s === 403 ? forbiddenDescription(route) : errorDescriptions[s]);
     const access = route.access;
     const rawBody = route.rawBody;
 

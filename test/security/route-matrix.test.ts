@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantableScopes, rolesBelow, type Role, type Scope } from '../../src/auth/roles.js';
-import type { CredentialKind } from '../../src/auth/access.js';
+import { scopesOf, type CredentialKind } from '../../src/auth/access.js';
 import type { AnyRoute } from '../../src/platform/route.js';
 import { routeTable } from '../../src/routes.js';
 import type { RunningEmulator } from '../../emulator/index.js';
@@ -30,21 +30,33 @@ const pathParamsOf = (r: AnyRoute) => [...r.path.matchAll(/:([A-Za-z0-9_]+)/g)].
 const pathWith = (r: AnyRoute, values: Record<string, string> = {}) =>
   r.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => values[name] ?? randomUUID());
 const narrowable = (scope: Scope | null) => scope !== null && scope !== 'self:read';
+/** The scopes a key must hold for the route (several when it hands out data of several areas). */
+const neededScopesOf = (r: Protected) => scopesOf(r.access).filter(narrowable);
 /**
  * `keys:read` and `keys:write` can never be granted to a key (spec, API keys rule 4): managing
  * keys stays with people, so no key, narrowed or not, may call a `keys:*` operation. (Today
  * src/auth/roles.ts `scopesAllow` lets a key with empty scopes through: the "refused to every
  * API key" cases below fail until that is fixed.)
  */
-const keysOnlyForPeople = (r: Protected) => String(r.access.scope).startsWith('keys:');
+const keysOnlyForPeople = (r: Protected) => scopesOf(r.access).some((s) => s.startsWith('keys:'));
 const keyMayCall = (r: Protected) => credentialsOf(r).includes('api_key') && !keysOnlyForPeople(r);
 
 const protectedRoutes = routeTable.filter((r): r is Protected => r.access.kind !== 'public');
 const workspaceRoutes = routeTable.filter((r): r is WorkspaceRoute => r.access.kind === 'workspace');
 const cases = <T extends AnyRoute>(routes: T[]) => routes.map((route) => ({ name: label(route), route }));
 
-/** An unrelated grantable scope for a route: never the route's own. */
-const unrelatedScope = (needed: Scope | null): Scope => grantableScopes.find((s) => s !== needed)!;
+/** An unrelated grantable scope for a route: none of the route's own. */
+const unrelatedScope = (needed: readonly Scope[]): Scope => grantableScopes.find((s) => !needed.includes(s))!;
+/** A key's scope set as a map key. */
+const scopeSetKey = (set: readonly Scope[]) => [...set].sort().join(' ');
+const grantable = (set: readonly Scope[]) => set.every((s) => (grantableScopes as readonly string[]).includes(s));
+/** The scope sets the scope cases issue keys for: unrelated, every one needed but one, all needed. */
+function scopeSetsFor(needed: readonly Scope[]): Scope[][] {
+  const sets: Scope[][] = [[unrelatedScope(needed)]];
+  if (needed.length > 1) for (const left of needed) sets.push(needed.filter((s) => s !== left));
+  sets.push([...needed]);
+  return sets.filter(grantable);
+}
 
 let t: TestApp;
 let codehost: RunningEmulator;
@@ -68,7 +80,8 @@ let keyC: { id: string; key: string };
 let revokedKeyA: string;
 let expiredKeyA: string;
 /** Keys of A (issued by A's owner) narrowed to exactly one scope, by that scope. */
-const narrowedKeyA = new Map<Scope, string>();
+/** Keys of A narrowed to a set of scopes, by `scopeSetKey`. */
+const narrowedKeyA = new Map<string, string>();
 
 /** Ids of A's objects, by the path parameter that names them. */
 let objectOfA: Record<string, string>;
@@ -147,14 +160,14 @@ beforeAll(async () => {
   await t.database.pool.query(`select pg_notify('svc_credentials', '')`);
   expiredKeyA = toExpire.key;
 
-  const neededScopes = new Set<Scope>();
+  const neededSets = new Map<string, Scope[]>();
   for (const r of protectedRoutes) {
-    if (!narrowable(r.access.scope)) continue;
-    neededScopes.add(unrelatedScope(r.access.scope));
-    if ((grantableScopes as readonly string[]).includes(r.access.scope!)) neededScopes.add(r.access.scope!);
+    const needed = neededScopesOf(r);
+    if (!needed.length) continue;
+    for (const set of scopeSetsFor(needed)) neededSets.set(scopeSetKey(set), set);
   }
-  for (const scope of neededScopes) {
-    narrowedKeyA.set(scope, (await issueKey(call, ownerA, A.id, [scope], `only ${scope}`)).key);
+  for (const [key, set] of neededSets) {
+    narrowedKeyA.set(key, (await issueKey(call, ownerA, A.id, set, `only ${key}`)).key);
   }
 
   ownerB = await signUp(call, 'Owner B');
@@ -294,21 +307,33 @@ describe('2. a role below the route minimum: 403 forbidden', () => {
 });
 
 describe('3. scopes and credential kinds', () => {
-  const scoped = protectedRoutes.filter((r) => narrowable(r.access.scope) && credentialsOf(r).includes('api_key'));
+  const scoped = protectedRoutes.filter((r) => neededScopesOf(r).length > 0 && credentialsOf(r).includes('api_key'));
   it('some route needs a narrowable scope', () => expect(scoped.length).toBeGreaterThan(0));
+  it('some route needs several scopes', () => expect(scoped.some((r) => neededScopesOf(r).length > 1)).toBe(true));
 
   it.each(cases(scoped))('$name: a key narrowed to an unrelated scope is refused', async ({ route }) => {
-    const other = unrelatedScope(route.access.scope);
-    expect(other).not.toBe(route.access.scope);
-    const res = await request(route, { token: narrowedKeyA.get(other)!, workspaceId: A.id });
+    const needed = neededScopesOf(route);
+    const other = unrelatedScope(needed);
+    expect(needed).not.toContain(other);
+    const res = await request(route, { token: narrowedKeyA.get(scopeSetKey([other]))!, workspaceId: A.id });
     expectError(res, 403, 'forbidden');
-    expect(res.body.error.message).toContain(String(route.access.scope));
+    for (const scope of needed) expect(res.body.error.message).toContain(scope);
 
-    // Control: a key holding exactly the route's scope gets past the scope check.
-    const needed = route.access.scope as Scope;
-    if (narrowedKeyA.has(needed)) {
-      const allowed = await request(route, { token: narrowedKeyA.get(needed)!, workspaceId: A.id });
+    // Control: a key holding exactly the route's scopes gets past the scope check.
+    const exact = narrowedKeyA.get(scopeSetKey(needed));
+    if (exact) {
+      const allowed = await request(route, { token: exact, workspaceId: A.id });
       expect([401, 402, 403], allowed.text).not.toContain(allowed.status);
+    }
+  });
+
+  const multiScoped = scoped.filter((r) => neededScopesOf(r).length > 1);
+  it.each(cases(multiScoped))('$name: a key missing any one of its scopes is refused, naming it', async ({ route }) => {
+    for (const missing of neededScopesOf(route)) {
+      const held = neededScopesOf(route).filter((s) => s !== missing);
+      const res = await request(route, { token: narrowedKeyA.get(scopeSetKey(held))!, workspaceId: A.id });
+      expectError(res, 403, 'forbidden');
+      expect(res.body.error.message).toContain(missing);
     }
   });
 

@@ -7,6 +7,8 @@ import { projectItemSchema, projectSchema, projectSummarySchema } from './schema
 import { projectService } from './service.js';
 
 const read = { kind: 'workspace', role: 'viewer', scope: 'projects:read' } as const;
+/** Cards carry their issue's title, number and state: listing them reads issues as well. */
+const itemsRead = { kind: 'workspace', role: 'viewer', scope: ['projects:read', 'issues:read'] } as const;
 const write = { kind: 'workspace', role: 'member', scope: 'projects:write' } as const;
 const itemNodeId = z.string().min(1).max(200).describe("The card's node id (`itemNodeId` from the items list), not a service id.");
 const itemParams = z.object({ projectId: z.uuid(), itemId: itemNodeId });
@@ -49,7 +51,7 @@ export const projectRoutes = [
     description:
       "From the cache, in board order. `content.type` is Issue, PullRequest, DraftIssue or Redacted (a card in a repository the installation cannot see: its content is empty, which is not an error). `content.issueId` links to the issue when its repository is synced. Archived cards are not listed, as on the code host's board. `fieldValues` holds the project's own fields (text, number, date, single_select, iteration), keyed by field node id.",
     tags,
-    access: read,
+    access: itemsRead,
     params: uuidParam('projectId'),
     query: z.object(pageQuery),
     response: pageOf(projectItemSchema),

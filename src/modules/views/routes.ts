@@ -10,6 +10,8 @@ import { viewService } from './service.js';
 
 const viewParam = uuidParam('viewId');
 const read = { kind: 'workspace', role: 'viewer', scope: 'views:read' } as const;
+/** Running a view hands out issues: the key must be allowed to read them as well. */
+const runRead = { kind: 'workspace', role: 'viewer', scope: ['views:read', 'issues:read'] } as const;
 const write = { kind: 'workspace', role: 'member', scope: 'views:write' } as const;
 
 const FIELD_GROUPING = /^field:([0-9a-f-]{36}):(.{1,200})$/i;
@@ -122,7 +124,7 @@ export const viewRoutes = [
     description:
       "The view's filter and sort through GET /v1/issues itself: the same page shape and order as that list with the same parameters, from the cache, no code-host request. Takes only `cursor` and `limit`; any other parameter is 422, so the view's filter cannot be overridden. A window in `updatedSince` (-7d) rolls: it is evaluated at each request. `@me` is the caller. The grouping shapes the board (GET /v1/views/{viewId}/board), not this list. A cursor belongs to the view as it was and to the caller: after the view is edited it is 422; start again without it.",
     tags: ['Views'],
-    access: read,
+    access: runRead,
     params: viewParam,
     query: z.object(pageQuery).strict(),
     response: issuePage,
@@ -140,7 +142,7 @@ export const viewRoutes = [
     description:
       "The view's issues in columns by its `groupBy`, or by the `groupBy` parameter (needed for a list view with no grouping). Every column has its key, title, count and first page of issues (`limit` per column, default 20) in the view's sort. To page one column send `column=<key>` with its `nextCursor`; the answer has that column alone. Columns: state: open, closed. Assignee: each login the view's issues are assigned to, then `none`. Label: each label of the view's repositories by name (empty ones too), then `none`. Milestone: open milestones (empty ones too) and closed ones that hold issues, open first, then by due date, then title, then `none`; keys are milestone ids. Type: each issue type the issues carry, by name, then `none`. A project single-select field: one column per option in the field's order, then `none` (No value: cards of the project with the field unset, as `field:<fieldNodeId>=none` of GET /v1/issues); issues that are not cards of the project are on no column, as on the code host's project board. An issue with several assignees or labels appears in each of their columns, so counts can add up to more than the issues. Cursors end when the view is edited (422).",
     tags: ['Views'],
-    access: read,
+    access: runRead,
     params: viewParam,
     query: z
       .object({
