@@ -13,7 +13,7 @@ import { createMailer } from './mail/mailer.js';
 import { clientErrorHandler, frameworkErrors, installHttpConventions, requestIdFor } from './platform/http-conventions.js';
 import { createIdempotency } from './platform/idempotency.js';
 import { resolveRequestUrl } from './platform/request-path.js';
-import { registerMetrics } from './platform/metrics.js';
+import { registerMetrics, type Metrics } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { CursorCodec } from './platform/pagination.js';
 import { registerRateLimit } from './platform/rate-limit.js';
@@ -27,6 +27,7 @@ import { prepareJobQueue } from './sync/worker.js';
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  metrics: Metrics;
 }
 
 /**
@@ -82,7 +83,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
   await prepareJobQueue(services);
   const closeRateLimit = await registerRateLimit(app, config.rateLimit);
   await registerOpenApi(app, { serverUrl: config.publicBaseUrl });
-  registerMetrics(app);
+  const metrics = registerMetrics(app, { token: config.metrics.token });
   app.get('/healthz', { schema: { hide: true }, config: { rateLimit: false } }, async () => {
     await database.pool.query('select 1');
     return { ok: true };
@@ -95,5 +96,5 @@ export async function buildApp(options: { config: Config; database: Database; lo
     mailer.close();
     await closeRateLimit();
   });
-  return { app, services };
+  return { app, services, metrics };
 }

@@ -37,6 +37,10 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   REDIS_URL: z.string().optional(),
+  /** A port of its own for /metrics (on HOST); unset: no metrics listener. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Serves /metrics on the API port to `Authorization: Bearer <METRICS_TOKEN>` only; unset: not on the API port. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Hours an Idempotency-Key answer is kept; at least 24. */
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24).default(48),
   INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(7 * 24),
@@ -94,6 +98,8 @@ export interface Config {
     timeoutMs: number;
   };
   rateLimit: { max: number; windowMs: number; redisUrl: string | undefined };
+  /** Where Prometheus reads /metrics: a port of its own, and/or the API port behind a bearer token; neither by default. */
+  metrics: { port: number | undefined; token: string | undefined };
   idempotencyTtlHours: number;
   invitationTtlHours: number;
   logLevel: Env['LOG_LEVEL'];
@@ -186,6 +192,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       timeoutMs: e.CHALLENGE_TIMEOUT_MS,
     },
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL || undefined },
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN || undefined },
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,

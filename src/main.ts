@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
+import { startMetricsServer } from './platform/metrics.js';
 import { startSyncWorker } from './sync/worker.js';
 
 /** Where process-level failures are reported: the service's log once it exists, stderr before. */
@@ -90,10 +91,12 @@ async function startCommand(): Promise<void> {
   const database = openDatabase(url);
   await applyMigrations(database.pool);
   const demo = config.codehost ? null : await startDemoCodehost(config);
-  const { app, services } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
+  const { app, services, metrics } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
   processLog = app.log;
   const worker = await startSyncWorker(services, { log: app.log });
   const address = await app.listen({ host: config.host, port: config.port });
+  const metricsServer = config.metrics.port === undefined ? null : await startMetricsServer(metrics, { host: config.host, port: config.metrics.port });
+  if (metricsServer) app.log.info(`metrics at ${metricsServer.url}/metrics`);
   demo?.deliverWebhooksTo(address);
   app.log.info(`svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`);
   console.log(`svc listening on ${address}${embedded ? ' (embedded PostgreSQL)' : ''}`);
@@ -107,6 +110,7 @@ async function startCommand(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close();
+    await metricsServer?.close();
     await worker.stop();
     await demo?.close();
     await database.close();
