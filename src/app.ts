@@ -63,6 +63,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
     credentials: {
       cache,
       resolver: createPrincipalResolver({ pool: database.pool, cache, sessionSecret: secret }),
+      trustedOrigins: new Set([config.workspaceAppOrigin, authBaseUrl({ config } as Services)].map((url) => new URL(url).origin.toLowerCase())),
     },
     signIn: createSignInServices({
       db: database.db,

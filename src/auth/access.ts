@@ -48,21 +48,52 @@ export const unauthenticated = () =>
     remedy: 'Send an API key or session token as `Authorization: Bearer <token>`, or sign in.',
   });
 
+/** The origin a browser says a request comes from: `Origin`, or failing that `Referer`'s origin. */
+function requestOrigin(header: (name: string) => string | undefined): string | null {
+  const origin = header('origin');
+  if (origin !== undefined && origin !== 'null') return origin.toLowerCase();
+  const referer = header('referer');
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Applies a route's access declaration to a request. Order: credential (401), credential kind
- * (403), workspace selection (404/422/403), role (403), scope (403), billing standing (402).
+ * Applies a route's access declaration to a request. Order: credential (401), cross-site check of
+ * a cookie on an unsafe method (403), credential kind (403), workspace selection (404/422/403),
+ * role (403), scope (403), billing standing (402).
+ *
+ * A browser attaches the session cookie to any request to this host, whoever's page sends it;
+ * SameSite=Lax does not stop a sibling host (portals live on `<slug>.{portal_domain}`). So an
+ * unsafe method authenticated by the cookie must come from a trusted origin. Bearer credentials
+ * are never attached by a browser on its own and are not checked.
  */
 export async function authorize(
   access: Exclude<Access, { kind: 'public' }>,
   request: { method: string; headers: Record<string, string | string[] | undefined> },
   resolver: PrincipalResolver,
+  trustedOrigins: ReadonlySet<string>,
 ): Promise<AuthContext> {
   const header = (name: string) => {
     const v = request.headers[name];
     return Array.isArray(v) ? v[0] : v;
   };
-  const principal = await resolver.resolve({ authorization: header('authorization'), cookie: header('cookie') });
+  const authorization = header('authorization');
+  const principal = await resolver.resolve({ authorization, cookie: header('cookie') });
   if (!principal) throw unauthenticated();
+
+  if (authorization === undefined && WRITE_METHODS.has(request.method)) {
+    const origin = requestOrigin(header);
+    if (!origin || !trustedOrigins.has(origin)) {
+      throw forbidden(
+        origin ? `Requests from ${origin} may not use the session cookie to change anything.` : 'A request that changes something with the session cookie must say where it comes from (Origin).',
+        'Send the request from the workspace application, or use `Authorization: Bearer <token>`.',
+      );
+    }
+  }
 
   const allowed = access.credentials ?? ['session', 'api_key'];
   if (!allowed.includes(principal.via)) {

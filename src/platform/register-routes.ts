@@ -137,7 +137,7 @@ export function registerRoutes(
       // a refused credential costs no parsing, and 401/403 come before 422.
       preParsing: rawBody
         ? async (request, _reply, payload) => {
-            if (access.kind !== 'public') request.auth = await authorize(access, request, services.credentials.resolver);
+            if (access.kind !== 'public') request.auth = await authorize(access, request, services.credentials.resolver, services.credentials.trustedOrigins);
             const raw = await readAll(payload, rawBody.limit);
             rawBody.verify(raw, request, services);
             request.rawBody = raw;
@@ -146,7 +146,7 @@ export function registerRoutes(
         : access.kind === 'public'
           ? undefined
           : async (request, _reply, payload) => {
-              request.auth = await authorize(access, request, services.credentials.resolver);
+              request.auth = await authorize(access, request, services.credentials.resolver, services.credentials.trustedOrigins);
               return payload;
             },
       // Text from people is held to the text rule; a signed sender's body (GitHub's webhooks) is

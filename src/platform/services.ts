@@ -14,7 +14,8 @@ import type { SignedState } from './signed-state.js';
 export interface Services {
   config: Config;
   database: Database;
-  credentials: { cache: CredentialCache; resolver: PrincipalResolver };
+  /** `trustedOrigins`: where a browser request using the session cookie may change things (lower-case origins). */
+  credentials: { cache: CredentialCache; resolver: PrincipalResolver; trustedOrigins: ReadonlySet<string> };
   signIn: SignInServices;
   challenge: ChallengeVerifier;
   mailer: Mailer;

@@ -8,7 +8,7 @@ import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { addMember, createWorkspace, issueKey, signUp, unique, type TestPerson } from '../harness/fixtures.js';
-import { httpClient, type Call, type CallOptions, type CallResult } from '../harness/http.js';
+import { APP_ORIGIN, httpClient, type Call, type CallOptions, type CallResult } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
 import { runProjectsBackfill } from '../../src/sync/projects-backfill.js';
@@ -121,6 +121,15 @@ async function freshSession(person: TestPerson): Promise<string> {
   const token = res.headers.get('set-auth-token');
   expect(token).toBeTruthy();
   return token!;
+}
+
+/** A new session of `person` as a browser holds it: the `name=value` of its session cookie. */
+async function freshCookie(person: TestPerson): Promise<string> {
+  const res = await call('POST', '/auth/sign-in/email', { body: { email: person.email, password: 'correct horse battery' } });
+  expect(res.status, res.text).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='));
+  expect(cookie).toBeTruthy();
+  return cookie!.split(';')[0];
 }
 
 function request(route: AnyRoute, options: CallOptions & { path?: string } = {}) {
@@ -438,6 +447,36 @@ describe('6. the minimum role with a full-scope credential is not refused', () =
     const res = await request(route, { token: person.token, workspaceId: A.id });
     expect([401, 402, 403], `${res.status} ${res.text}`).not.toContain(res.status);
     expect(res.status, res.text).toBeLessThan(500);
+  });
+});
+
+describe('8. unsafe methods with the session cookie need a trusted origin', () => {
+  const unsafe = protectedRoutes.filter((r) => r.method !== 'GET' && credentialsOf(r).includes('session'));
+  it('there are unsafe routes a session may call', () => expect(unsafe.length).toBeGreaterThan(0));
+
+  it.each(cases(unsafe))('$name: refused without Origin or from another site, accepted from the application', async ({ route }) => {
+    const cookie = await freshCookie(ownerA2);
+    const missing = await request(route, { cookie, workspaceId: A.id });
+    expectError(missing, 403, 'forbidden');
+    expect(missing.body.error.message).toContain('Origin');
+    for (const origin of ['https://evil.example', 'https://acme.portal.localhost', 'null']) {
+      const foreign = await request(route, { cookie, workspaceId: A.id, headers: { origin } });
+      expectError(foreign, 403, 'forbidden');
+    }
+    const foreignReferer = await request(route, { cookie, workspaceId: A.id, headers: { referer: 'https://evil.example/page' } });
+    expectError(foreignReferer, 403, 'forbidden');
+
+    // From the workspace application (Origin, or Referer when a browser sends no Origin), the
+    // cookie gets past this check; the owner's role and full scope then let it through.
+    const fromApp = await request(route, { cookie, workspaceId: A.id, headers: { origin: APP_ORIGIN } });
+    expect([401, 402, 403], `${fromApp.status} ${fromApp.text}`).not.toContain(fromApp.status);
+    const viaReferer = await request(route, { cookie: await freshCookie(ownerA2), workspaceId: A.id, headers: { referer: `${APP_ORIGIN}/settings` } });
+    expect([401, 402, 403], `${viaReferer.status} ${viaReferer.text}`).not.toContain(viaReferer.status);
+  });
+
+  it('reads with the cookie need no Origin', async () => {
+    const res = await call('GET', '/v1/me', { cookie: await freshCookie(ownerA2) });
+    expect(res.status, res.text).toBe(200);
   });
 });
 
