@@ -47,8 +47,10 @@ export interface LimitsConfig {
   contentPerHour: number;
   /** status used when the primary budget is exhausted (GitHub sends 403 or 429) */
   primaryStatus: 403 | 429;
-  /** seconds announced in retry-after on secondary limit */
-  retryAfter: number;
+  /** seconds announced in retry-after on secondary limit; null: no retry-after at all, as GitHub sometimes answers */
+  retryAfter: number | null;
+  /** status of a secondary-limit answer (GitHub sends 403 or 429) */
+  secondaryStatus: 403 | 429;
   /** secondary limit on points per minute: REST GET/HEAD/OPTIONS cost 1, other methods 5 (GitHub: 900) */
   restPointsPerMinute: number;
   /** secondary limit on GraphQL points per minute: 1 per query, 5 per mutation (GitHub: 2,000) */
@@ -126,7 +128,7 @@ export class Emulator {
     this.latency = { ...(opts.latency ?? {}) };
     this.limits = {
       restLimit: 5000, graphqlLimit: 5000, userRestLimit: 5000, unauthenticatedLimit: 60, maxConcurrent: 100,
-      contentPerMinute: 80, contentPerHour: 500, primaryStatus: 403, retryAfter: 60, restPointsPerMinute: 900, graphqlPointsPerMinute: 2000, ...(opts.limits ?? {}),
+      contentPerMinute: 80, contentPerHour: 500, primaryStatus: 403, retryAfter: 60, secondaryStatus: 403, restPointsPerMinute: 900, graphqlPointsPerMinute: 2000, ...(opts.limits ?? {}),
     };
   }
 
@@ -257,8 +259,8 @@ export class Emulator {
       { documentation_url: PRIMARY_DOC }, this.rateHeaders(resource, b));
   }
   secondary(): ApiError {
-    return new ApiError(403, `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${randomBytes(4).toString('hex').toUpperCase()}.`,
-      { documentation_url: SECONDARY_DOC }, { 'retry-after': String(this.limits.retryAfter) });
+    return new ApiError(this.limits.secondaryStatus, `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${randomBytes(4).toString('hex').toUpperCase()}.`,
+      { documentation_url: SECONDARY_DOC }, this.limits.retryAfter === null ? {} : { 'retry-after': String(this.limits.retryAfter) });
   }
   /** sliding one-minute window of secondary-limit points per subject and resource */
   pointLog = new Map<string, { t: number; p: number }[]>();

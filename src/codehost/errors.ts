@@ -10,9 +10,16 @@ interface OctokitLikeError {
 }
 
 /**
+ * GitHub documents that a secondary-limit answer may come with neither `retry-after` nor an
+ * exhausted budget: then wait at least a minute (and back off exponentially on repeats).
+ */
+export const SECONDARY_LIMIT_WAIT_SECONDS = 60;
+const SECONDARY_LIMIT_MESSAGE = /secondary rate limit|abuse detection/i;
+
+/**
  * Seconds the code host asks us to wait when a failure is one of its rate-limit answers (403 or
- * 429 with `retry-after`, or with `x-ratelimit-remaining: 0` until `x-ratelimit-reset`); null
- * for any other failure.
+ * 429 with `retry-after`; with `x-ratelimit-remaining: 0`, until `x-ratelimit-reset`; a
+ * secondary-limit answer without either, or any 429, at least a minute); null for any other failure.
  */
 export function rateLimitWaitOf(error: unknown, now = Date.now()): number | null {
   const e = error as OctokitLikeError;
@@ -22,9 +29,17 @@ export function rateLimitWaitOf(error: unknown, now = Date.now()): number | null
   if (retryAfter !== undefined && Number.isFinite(Number(retryAfter))) return Math.max(0, Number(retryAfter));
   if (headers['x-ratelimit-remaining'] === '0') {
     const reset = Number(headers['x-ratelimit-reset']);
-    return Number.isFinite(reset) ? Math.max(0, Math.ceil(reset - now / 1000)) : 60;
+    return Number.isFinite(reset) ? Math.max(0, Math.ceil(reset - now / 1000)) : SECONDARY_LIMIT_WAIT_SECONDS;
   }
+  const message = `${e.response?.data?.message ?? ''} ${e.message ?? ''}`;
+  if (e.status === 429 || SECONDARY_LIMIT_MESSAGE.test(message)) return SECONDARY_LIMIT_WAIT_SECONDS;
   return null;
+}
+
+/** The wait of a failure that is a rate-limit answer, raw or already in our closed list; else null. */
+export function rateLimitWaitOfFailure(error: unknown): number | null {
+  if (error instanceof ApiError) return error.detail?.reason === 'rate_limited' ? (error.retryAfter ?? SECONDARY_LIMIT_WAIT_SECONDS) : null;
+  return rateLimitWaitOf(error);
 }
 
 /**

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { backfillShouldPause, budgetStore } from '../codehost/budget.js';
+import { SECONDARY_LIMIT_WAIT_SECONDS } from '../codehost/errors.js';
+import { codehostInstallations } from '../db/schema/index.js';
 import type { Services } from '../platform/services.js';
 import { enqueue, installationQueue } from './queue.js';
 import { syncJobStore } from './store.js';
@@ -26,4 +29,39 @@ export async function pauseWhileBudgetIsLow(
     });
   });
   return true;
+}
+
+/** Consecutive rate-limit pauses of a walk back off up to 2^6 minutes. */
+const MAX_BACKOFF_STEPS = 6;
+
+/**
+ * A walk that met a rate-limit answer (a secondary limit included) is not failed: the sync job
+ * shows `paused` with `resumeAfter`, and the walk is queued again for then, resuming from its
+ * checkpoint. The pause is the code host's wait, and never less than a minute doubled for each
+ * pause this walk already took (`limitPauses`, carried in the queued job's payload), up to 64
+ * minutes. Returns when it resumes, or null when the sync job or its installation is gone.
+ */
+export async function pauseForRateLimit(
+  services: Services,
+  walk: { syncJobId: string; task: string; waitSeconds: number; limitPauses: number },
+): Promise<Date | null> {
+  const { db } = services.database;
+  const job = await syncJobStore.find(db, walk.syncJobId);
+  if (!job) return null;
+  const [installation] = await db
+    .select({ installationId: codehostInstallations.installationId })
+    .from(codehostInstallations)
+    .where(eq(codehostInstallations.workspaceId, job.workspaceId));
+  if (!installation) return null;
+  const backoff = SECONDARY_LIMIT_WAIT_SECONDS * 2 ** Math.min(walk.limitPauses, MAX_BACKOFF_STEPS);
+  const resumeAfter = new Date(Date.now() + Math.max(walk.waitSeconds, backoff) * 1000);
+  await db.transaction(async (tx) => {
+    await syncJobStore.update(tx, walk.syncJobId, { status: 'paused', resumeAfter, error: null });
+    await enqueue(tx, services.config.worker.schema, walk.task, { syncJobId: walk.syncJobId, limitPauses: walk.limitPauses + 1 }, {
+      queue: installationQueue(installation.installationId),
+      jobKey: `${walk.task}:${walk.syncJobId}:rate-limited`,
+      runAt: resumeAfter,
+    });
+  });
+  return resumeAfter;
 }

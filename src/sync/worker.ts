@@ -3,7 +3,9 @@ import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task, typ
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../platform/services.js';
 import { storableText } from '../platform/storable-text.js';
+import { rateLimitWaitOfFailure } from '../codehost/errors.js';
 import { runBackfill } from './backfill.js';
+import { pauseForRateLimit } from './budget-pause.js';
 import {
   BACKFILL_TASK,
   CLEANUP_TASK,
@@ -61,10 +63,19 @@ export async function startSyncWorker(services: Services, options: { pollInterva
   const log = options.log;
   /** A walk of one sync job; a failed attempt is written on the job before the queue retries it. */
   const walk = (run: (services: Services, syncJobId: string) => Promise<unknown>): Task => async (payload, helpers) => {
-    const { syncJobId } = payload as { syncJobId: string };
+    const { syncJobId, limitPauses } = payload as { syncJobId: string; limitPauses?: number };
     try {
       await run(services, syncJobId);
     } catch (error) {
+      // A rate-limit answer is a pause, not a failure: the walk resumes from its checkpoint later.
+      const waitSeconds = rateLimitWaitOfFailure(error);
+      if (waitSeconds !== null) {
+        const resumeAt = await pauseForRateLimit(services, { syncJobId, task: helpers.job.task_identifier, waitSeconds, limitPauses: limitPauses ?? 0 });
+        if (resumeAt) {
+          log?.warn({ jobId: helpers.job.id, syncJobId, resumeAt }, 'walk paused by a code-host rate limit');
+          return;
+        }
+      }
       const last = helpers.job.attempts >= helpers.job.max_attempts;
       const retryIn = Math.exp(Math.min(helpers.job.attempts, 10)) * 1000;
       // Recording the failure may fail too (the database gone, say): the queue still retries.
