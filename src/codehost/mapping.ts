@@ -94,6 +94,45 @@ export function issueRow(issue: GitHubIssue) {
   };
 }
 
+export type IssueRow = ReturnType<typeof issueRow>;
+
+/**
+ * The columns a webhook's issue object actually carries. GitHub's payloads are often partial
+ * (`issues.pinned` has no labels, state or lock; a minimal `issues.edited` no assignees): a key
+ * that is absent says nothing, while a key that is null says "none". So each column is filled
+ * only from keys present in the object, and a cache write never wipes what the payload lacks.
+ */
+export function issuePatch(issue: Partial<GitHubIssue>): Partial<IssueRow> & { codehostId: number } {
+  const has = (key: string) => key in issue && (issue as Record<string, unknown>)[key] !== undefined;
+  // issueRow tolerates the absent keys; only the columns whose keys are present are kept.
+  const full = issueRow(issue as GitHubIssue);
+  const patch: Partial<IssueRow> & { codehostId: number } = { codehostId: Number(issue.id) };
+  const take = <K extends keyof IssueRow>(...keys: K[]) => {
+    for (const k of keys) patch[k] = full[k];
+  };
+  if (has('node_id')) take('nodeId');
+  if (has('number')) take('number');
+  if (has('title')) take('title');
+  if (has('body')) take('body');
+  if (has('state')) take('state', 'stateReason');
+  if (has('user')) take('author');
+  if (has('assignees')) take('assignees', 'assigneeLogins');
+  if (has('labels')) take('labels', 'labelNames');
+  if (has('milestone')) take('milestoneCodehostId');
+  if (has('type')) take('issueType', 'issueTypeName');
+  if (has('sub_issues_summary')) take('subIssues');
+  if (has('comments')) take('commentsCount');
+  if (has('locked')) take('locked');
+  if (has('html_url')) take('htmlUrl');
+  if (has('created_at')) take('createdAt');
+  if (has('updated_at')) take('codehostUpdatedAt');
+  if (has('closed_at')) take('closedAt');
+  return patch;
+}
+
+/** Columns a new cached issue cannot be without; a payload lacking one is refetched instead. */
+export const issueColumnsRequiredToCreate = ['nodeId', 'number', 'title', 'state', 'htmlUrl', 'createdAt', 'codehostUpdatedAt'] as const;
+
 /** The issue number a comment belongs to, from its `issue_url` (`…/issues/<number>`). */
 export function commentIssueNumber(comment: Pick<GitHubComment, 'issue_url'>): number {
   const m = /\/issues\/(\d+)$/.exec(comment.issue_url);

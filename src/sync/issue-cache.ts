@@ -1,8 +1,37 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../db/pool.js';
-import { comments, issues } from '../db/schema/index.js';
-import { commentRow, issueRow, type GitHubComment, type GitHubIssue } from '../codehost/mapping.js';
+import { codehostTombstones, comments, issues } from '../db/schema/index.js';
+import { commentRow, issuePatch, issueRow, type GitHubComment, type GitHubIssue, type IssueRow } from '../codehost/mapping.js';
 import { cacheWriter } from './cache-writer.js';
+
+/**
+ * What a delivered issue did to the cache:
+ * - `created`, `updated`: written (new, or strictly newer than the cached row);
+ * - `same`: the cache already holds what the payload says (a duplicate, or the echo of our write);
+ * - `stale`: the payload is older than the cached row and changed nothing;
+ * - `tie`: same `updated_at` (GitHub's has whole seconds) but different content: which is newer
+ *   cannot be told, so the issue must be read again from the code host;
+ * - `incomplete`: not cached, and the payload lacks what a row needs: read it from the code host;
+ * - `deleted`: the code host deleted it (a tombstone says so); nothing is written.
+ */
+export type IssueDeliveryOutcome = 'created' | 'updated' | 'same' | 'stale' | 'tie' | 'incomplete' | 'deleted';
+
+/** Columns a payload must carry to create a cached issue (the rest may be null). */
+const NEEDED_TO_CREATE: Array<keyof IssueRow> = ['nodeId', 'number', 'title', 'state', 'htmlUrl', 'createdAt', 'codehostUpdatedAt', 'labels', 'assignees', 'commentsCount', 'locked'];
+
+/** A value as comparable text: dates as instants, objects with sorted keys (jsonb reorders keys). */
+function comparable(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.getTime());
+  if (Array.isArray(value)) return `[${value.map(comparable).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${comparable((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
 
 interface Scope {
   workspaceId: string;
@@ -24,6 +53,57 @@ export const issueCache = {
    */
   async lockCodehostIssue(tx: Executor, repositoryId: string, codehostId: number): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`codehost-issue:${repositoryId}:${codehostId}`}, 0))`);
+  },
+
+  /** Whether the code host deleted this object (a delivery about it arrived late). */
+  async isTombstoned(tx: Executor, repositoryId: string, kind: 'issue' | 'comment', codehostId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: codehostTombstones.codehostId })
+      .from(codehostTombstones)
+      .where(and(eq(codehostTombstones.repositoryId, repositoryId), eq(codehostTombstones.kind, kind), eq(codehostTombstones.codehostId, codehostId)));
+    return !!row;
+  },
+
+  async tombstone(tx: Executor, scope: Scope, kind: 'issue' | 'comment', codehostIds: number[]): Promise<void> {
+    if (!codehostIds.length) return;
+    await tx
+      .insert(codehostTombstones)
+      .values(codehostIds.map((codehostId) => ({ ...scope, kind, codehostId })))
+      .onConflictDoNothing();
+  },
+
+  /**
+   * A webhook's issue, patched into the cache: only the columns the payload carries, and only when
+   * it is strictly newer than the cached row (see `IssueDeliveryOutcome`). `id` is the cached
+   * issue's, when there is one.
+   */
+  async applyIssueDelivery(tx: Executor, scope: Scope, issue: Partial<GitHubIssue>): Promise<{ id: string | null; outcome: IssueDeliveryOutcome }> {
+    const patch = issuePatch(issue);
+    await issueCache.lockCodehostIssue(tx, scope.repositoryId, patch.codehostId);
+    if (await issueCache.isTombstoned(tx, scope.repositoryId, 'issue', patch.codehostId)) return { id: null, outcome: 'deleted' };
+    const [before] = await tx
+      .select()
+      .from(issues)
+      .where(and(eq(issues.repositoryId, scope.repositoryId), eq(issues.codehostId, patch.codehostId)))
+      .for('update');
+    if (!before) {
+      if (!NEEDED_TO_CREATE.every((k) => patch[k] !== undefined)) return { id: null, outcome: 'incomplete' };
+      const id = uuidv7();
+      await tx.insert(issues).values({ ...(patch as IssueRow), id, ...scope });
+      return { id, outcome: 'created' };
+    }
+    const { codehostId: _id, ...columns } = patch;
+    const changed = (Object.keys(columns) as Array<keyof typeof columns>).filter((k) => comparable(columns[k]) !== comparable(before[k]));
+    if (!changed.length) return { id: before.id, outcome: 'same' };
+    const at = patch.codehostUpdatedAt?.getTime();
+    const cachedAt = before.codehostUpdatedAt.getTime();
+    if (at === undefined || at === cachedAt) return { id: before.id, outcome: 'tie' };
+    if (at < cachedAt) return { id: before.id, outcome: 'stale' };
+    await tx
+      .update(issues)
+      .set({ ...columns, syncedAt: sql`now()` })
+      .where(eq(issues.id, before.id));
+    return { id: before.id, outcome: 'updated' };
   },
 
   async upsertIssue(tx: Executor, scope: Scope, issue: GitHubIssue): Promise<{ id: string; moved: boolean; created: boolean }> {
@@ -48,6 +128,25 @@ export const issueCache = {
     return (await issueCache.upsertCommentChange(tx, scope, comment)) !== null;
   },
 
+  /**
+   * A webhook's comment: written when new or strictly newer; `tie` when its `updated_at` equals the
+   * cached one but the body differs (read it again from the code host); nothing for a comment the
+   * code host deleted.
+   */
+  async applyCommentDelivery(tx: Executor, scope: Scope, comment: GitHubComment): Promise<'added' | 'edited' | 'tie' | null> {
+    if (await issueCache.isTombstoned(tx, scope.repositoryId, 'comment', Number(comment.id))) return null;
+    const row = commentRow(comment);
+    const [before] = await tx
+      .select({ updatedAt: comments.codehostUpdatedAt, body: comments.body })
+      .from(comments)
+      .where(and(eq(comments.repositoryId, scope.repositoryId), eq(comments.codehostId, row.codehostId)))
+      .for('update');
+    if (before && before.updatedAt.getTime() === row.codehostUpdatedAt.getTime()) return before.body === row.body ? null : 'tie';
+    if (before && before.updatedAt.getTime() > row.codehostUpdatedAt.getTime()) return null;
+    await cacheWriter.comments(tx, scope, [row]);
+    return before ? 'edited' : 'added';
+  },
+
   /** `added` or `edited` when the cache moved forward; null when it already held this version. */
   async upsertCommentChange(tx: Executor, scope: Scope, comment: GitHubComment): Promise<'added' | 'edited' | null> {
     const row = commentRow(comment);
@@ -61,6 +160,37 @@ export const issueCache = {
     return before.updatedAt.getTime() < row.codehostUpdatedAt.getTime() ? 'edited' : null;
   },
 
+  /**
+   * A label renamed or recoloured on the code host, in every cached issue of the repository that
+   * carries it (GitHub sends no issue deliveries for this). `updated_at` of the issues is GitHub's
+   * and is left alone: the issues themselves did not change there.
+   */
+  async relabelIssues(tx: Executor, scope: Scope, label: { oldName: string; name: string; color: string }): Promise<number> {
+    const result = await tx.execute(sql`
+      update issues
+         set labels = (select coalesce(jsonb_agg(case when lower(e->>'name') = lower(${label.oldName})
+                                                      then e || jsonb_build_object('name', ${label.name}::text, 'color', ${label.color}::text)
+                                                      else e end order by ord), '[]'::jsonb)
+                         from jsonb_array_elements(labels) with ordinality as t(e, ord)),
+             label_names = array_replace(label_names, lower(${label.oldName}), lower(${label.name}))
+       where workspace_id = ${scope.workspaceId} and repository_id = ${scope.repositoryId}
+         and label_names @> array[lower(${label.oldName})]::text[]`);
+    return result.rowCount ?? 0;
+  },
+
+  /** A label deleted on the code host is gone from every issue that carried it. */
+  async unlabelIssues(tx: Executor, scope: Scope, name: string): Promise<number> {
+    const result = await tx.execute(sql`
+      update issues
+         set labels = (select coalesce(jsonb_agg(e order by ord), '[]'::jsonb)
+                         from jsonb_array_elements(labels) with ordinality as t(e, ord)
+                        where lower(e->>'name') <> lower(${name})),
+             label_names = array_remove(label_names, lower(${name}))
+       where workspace_id = ${scope.workspaceId} and repository_id = ${scope.repositoryId}
+         and label_names @> array[lower(${name})]::text[]`);
+    return result.rowCount ?? 0;
+  },
+
   /** Deletes an issue and its comments (comments are keyed by issue number, not by row). */
   async deleteIssues(tx: Executor, scope: Scope, by: { codehostIds?: number[]; numbers?: number[] }): Promise<number> {
     const where = by.codehostIds
@@ -72,7 +202,9 @@ export const issueCache = {
     const gone = await tx
       .delete(issues)
       .where(and(eq(issues.repositoryId, scope.repositoryId), where))
-      .returning({ number: issues.number });
+      .returning({ number: issues.number, codehostId: issues.codehostId });
+    // Deleted on the code host: a delivery about them that arrives later must not bring them back.
+    await issueCache.tombstone(tx, scope, 'issue', by.codehostIds ?? gone.map((g) => g.codehostId));
     if (gone.length) {
       await tx.delete(comments).where(and(eq(comments.repositoryId, scope.repositoryId), inArray(comments.issueNumber, gone.map((g) => g.number))));
     }
@@ -84,6 +216,7 @@ export const issueCache = {
       .delete(comments)
       .where(and(eq(comments.repositoryId, scope.repositoryId), eq(comments.codehostId, codehostId)))
       .returning({ id: comments.id });
+    await issueCache.tombstone(tx, scope, 'comment', [codehostId]);
     return gone.length > 0;
   },
 
@@ -104,6 +237,7 @@ export const issueCache = {
         ),
       )
       .returning({ id: comments.id, codehostId: comments.codehostId });
+    await issueCache.tombstone(tx, scope, 'comment', gone.map((g) => g.codehostId));
     return gone.map((g) => g.codehostId);
   },
 };

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { startProjectsWalk } from './projects-backfill.js';
 import type { Tx } from '../db/pool.js';
-import { codehostInstallations, codehostWebhookDeliveries, repositories } from '../db/schema/index.js';
+import { codehostInstallations, codehostTombstones, codehostWebhookDeliveries, repositories } from '../db/schema/index.js';
 import type { Services } from '../platform/services.js';
 import { enqueue, installationQueue, RECONCILE_TASK } from './queue.js';
 import { syncJobStore } from './store.js';
@@ -59,5 +59,8 @@ const DELIVERY_RECORD_MS = 7 * 24 * 3_600_000;
 
 /** Part of the nightly cleanup: forgets delivery guids no redelivery can repeat any more. */
 export async function pruneWebhookDeliveries(services: Services): Promise<void> {
-  await services.database.db.delete(codehostWebhookDeliveries).where(lt(codehostWebhookDeliveries.receivedAt, new Date(Date.now() - DELIVERY_RECORD_MS)));
+  const before = new Date(Date.now() - DELIVERY_RECORD_MS);
+  await services.database.db.delete(codehostWebhookDeliveries).where(lt(codehostWebhookDeliveries.receivedAt, before));
+  // Past GitHub's redelivery window no late delivery can come for a deleted object any more.
+  await services.database.db.delete(codehostTombstones).where(lt(codehostTombstones.deletedAt, before));
 }

@@ -5,6 +5,7 @@ import type { Services } from '../platform/services.js';
 import { storableText } from '../platform/storable-text.js';
 import { rateLimitWaitOfFailure } from '../codehost/errors.js';
 import { runBackfill } from './backfill.js';
+import { ISSUE_REFRESH_TASK, refreshIssue, type IssueRefreshPayload } from './issue-refresh.js';
 import { pauseForRateLimit } from './budget-pause.js';
 import {
   BACKFILL_TASK,
@@ -113,6 +114,7 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     [RECONCILE_TASK]: walk(runReconcile),
     [PROJECTS_BACKFILL_TASK]: walk(runProjectsBackfill),
     [PROJECT_ITEM_REFRESH_TASK]: async (payload) => refreshProjectItem(services, payload as ItemRefreshPayload),
+    [ISSUE_REFRESH_TASK]: async (payload) => refreshIssue(services, payload as IssueRefreshPayload),
     [PROJECT_REFRESH_TASK]: async (payload) => {
       await refreshProject(services, payload as ProjectRefreshPayload);
     },

@@ -311,9 +311,12 @@ describe('project writes', () => {
   });
 
   it('a viewer reads but cannot write', async () => {
-    const key = await call('POST', '/v1/api-keys', { ...as(), body: { name: 'read only', scopes: ['projects:read'] } });
+    const key = await call('POST', '/v1/api-keys', { ...as(), body: { name: 'read only', scopes: ['projects:read', 'issues:read'] } });
     expect(key.status, key.text).toBe(201);
     expect((await call('GET', `/v1/projects/${roadmapId}/items`, { token: key.body.key })).status).toBe(200);
+    // Cards show their issues' titles: a key that may not read issues may not list them.
+    const projectsOnly = await call('POST', '/v1/api-keys', { ...as(), body: { name: 'projects only', scopes: ['projects:read'] } });
+    expect((await call('GET', `/v1/projects/${roadmapId}/items`, { token: projectsOnly.body.key })).status).toBe(403);
     expect((await call('PATCH', `/v1/projects/${roadmapId}/items/${w.cards['web#1']}/fields/${w.fields.Notes.id}`, { token: key.body.key, body: { value: { text: 'no' } } })).status).toBe(403);
   });
 });

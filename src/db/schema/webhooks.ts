@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { repositories } from './codehost.js';
 import { workspaces } from './tenancy.js';
 
 /**
@@ -19,4 +20,26 @@ export const codehostWebhookDeliveries = pgTable(
     outcome: text('outcome').notNull(),
   },
   (t) => [index('codehost_webhook_deliveries_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * Issues and comments the code host told us were deleted (or transferred away). A delivery can
+ * arrive after the one that deleted its object (GitHub does not order deliveries); a tombstone
+ * keeps such a late `edited` from creating the object again. Pruned with old delivery guids.
+ */
+export const codehostTombstones = pgTable(
+  'codehost_tombstones',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    repositoryId: uuid('repository_id')
+      .notNull()
+      .references(() => repositories.id, { onDelete: 'cascade' }),
+    /** `issue` or `comment`. */
+    kind: text('kind').notNull(),
+    codehostId: bigint('codehost_id', { mode: 'number' }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.repositoryId, t.kind, t.codehostId] }), index('codehost_tombstones_deleted_idx').on(t.deletedAt)],
 );

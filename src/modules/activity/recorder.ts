@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/pool.js';
 import { issueActivity } from '../../db/schema/index.js';
@@ -38,4 +39,22 @@ export async function recordActivity(tx: Executor, entries: ActivityRecord | Act
       requestId: e.requestId ?? null,
     })),
   );
+}
+
+/**
+ * Records a change the code host delivered, once: a second delivery of the same change (same
+ * action and detail, `codehostUpdatedAt` included) adds nothing, whatever its delivery id, while
+ * two different changes in the same second are both recorded.
+ */
+export async function recordDeliveredChange(tx: Executor, entry: ActivityRecord): Promise<boolean> {
+  const detail = entry.detail ?? {};
+  const inserted = await tx.execute(sql`
+    insert into issue_activity (id, workspace_id, issue_id, action, actor, detail, request_id)
+    select ${uuidv7()}, ${entry.workspaceId}, ${entry.issueId}, ${entry.action}, ${JSON.stringify(entry.actor)}::jsonb, ${JSON.stringify(detail)}::jsonb, null
+    where not exists (
+      select 1 from issue_activity
+       where workspace_id = ${entry.workspaceId} and issue_id = ${entry.issueId} and action = ${entry.action}
+         and detail = ${JSON.stringify(detail)}::jsonb
+    )`);
+  return (inserted.rowCount ?? 0) > 0;
 }

@@ -1,36 +1,49 @@
 import { isPullRequest, type GitHubComment, type GitHubIssue } from '../../codehost/mapping.js';
-import { recordActivity } from '../../modules/activity/recorder.js';
+import { recordDeliveredChange } from '../../modules/activity/recorder.js';
 import { issueCache } from '../issue-cache.js';
+import { queueIssueRefresh } from '../issue-refresh.js';
 import { codehostActor, mirroredRepository, type Applier } from './context.js';
 
 const activityOf: Record<string, string> = { created: 'comment.added', edited: 'comment.edited', deleted: 'comment.deleted' };
 
 /**
- * `issue_comment`: the comment is written (or deleted), and the payload's issue refreshes the
- * issue row (its comment count and `updated_at` moved). Comments on pull requests are skipped,
- * as pull requests never enter the cache.
+ * `issue_comment`: the comment is written (or deleted and tombstoned), and the payload's issue is
+ * patched like an `issues` delivery (its comment count and `updated_at` moved). A comment whose
+ * `updated_at` ties the cached one with another body, or whose issue is not cached and is not
+ * described in full, is read again from the code host. Comments on pull requests are skipped, as
+ * pull requests never enter the cache; other actions are ignored.
  */
 export const applyIssueComment: Applier = async (ctx) => {
-  const p = ctx.delivery.payload as { action: string; issue: GitHubIssue; comment: GitHubComment; changes?: unknown; repository?: { id: number } };
+  const p = ctx.delivery.payload as { action: string; issue?: Partial<GitHubIssue>; comment?: GitHubComment; changes?: unknown; repository?: { id: number } };
+  if (!(p.action in activityOf) || !p.issue || p.issue.id === undefined || !p.comment || isPullRequest(p.issue)) return 'ignored';
   const repo = await mirroredRepository(ctx, p.repository?.id);
-  if (!repo || !p.issue || !p.comment || isPullRequest(p.issue)) return 'ignored';
+  if (!repo) return 'ignored';
   const scope = { workspaceId: ctx.workspaceId, repositoryId: repo.id };
 
-  const issue = await issueCache.upsertIssue(ctx.tx, scope, p.issue);
-  const moved =
+  const issue = await issueCache.applyIssueDelivery(ctx.tx, scope, p.issue);
+  if (issue.outcome === 'deleted') return 'applied';
+  const change =
     p.action === 'deleted'
-      ? await issueCache.deleteComment(ctx.tx, scope, Number(p.comment.id))
-      : await issueCache.upsertComment(ctx.tx, scope, p.comment);
-  const action = activityOf[p.action];
-  if (moved && action) {
-    await recordActivity(ctx.tx, {
+      ? (await issueCache.deleteComment(ctx.tx, scope, Number(p.comment.id))) || null
+      : await issueCache.applyCommentDelivery(ctx.tx, scope, p.comment);
+  const refetch = issue.outcome === 'tie' || issue.outcome === 'incomplete' || change === 'tie';
+  if (refetch && typeof p.issue.number === 'number') {
+    await queueIssueRefresh(ctx.tx, ctx.services, ctx.installation.installationId, {
+      workspaceId: ctx.workspaceId,
+      repositoryId: repo.id,
+      number: p.issue.number,
+      ...(change === 'tie' ? { commentCodehostId: Number(p.comment.id) } : {}),
+    });
+  }
+  if (issue.id && change) {
+    await recordDeliveredChange(ctx.tx, {
       workspaceId: ctx.workspaceId,
       issueId: issue.id,
-      action,
+      action: activityOf[p.action],
       actor: codehostActor(ctx.delivery.payload),
       // codehostUpdatedAt lets the service recognise the echo of its own write (activity/echo.ts).
       detail: { commentId: Number(p.comment.id), codehostUpdatedAt: p.comment.updated_at, ...(p.action === 'edited' ? { changes: p.changes ?? {} } : {}) },
     });
   }
-  return 'applied';
+  return refetch ? 'queued' : 'applied';
 };

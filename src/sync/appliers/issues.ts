@@ -1,6 +1,7 @@
 import { isPullRequest, type GitHubIssue } from '../../codehost/mapping.js';
-import { recordActivity } from '../../modules/activity/recorder.js';
+import { recordDeliveredChange } from '../../modules/activity/recorder.js';
 import { issueCache } from '../issue-cache.js';
+import { queueIssueRefresh } from '../issue-refresh.js';
 import { codehostActor, mirroredRepository, type Applier } from './context.js';
 
 /** Webhook action -> activity action, for the actions that are a change people want to see. */
@@ -20,6 +21,9 @@ const activityOf: Record<string, string> = {
   locked: 'issue.locked',
   unlocked: 'issue.unlocked',
 };
+/** Actions that change the issue but are not shown as activity; any other action is ignored. */
+const silentActions = new Set(['pinned', 'unpinned']);
+const removingActions = new Set(['deleted', 'transferred']);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function detailOf(action: string, p: any): Record<string, unknown> {
@@ -46,31 +50,43 @@ function detailOf(action: string, p: any): Record<string, unknown> {
 }
 
 /**
- * `issues`: every action writes the payload's issue (the whole object, so labels, assignees,
- * milestone, type, state and lock all follow) unless the cached row is newer. `deleted` and
- * `transferred` remove it from this repository; a transfer's `opened` arrives for the target.
+ * `issues`: the payload's issue is patched into the cache, only the columns it carries, never over
+ * a newer row (`issueCache.applyIssueDelivery`). When the payload cannot settle the cache alone (a
+ * same-second tie with other content, or an uncached issue it describes only in part), the issue
+ * is read again from the code host by a job. Every delivered change gets its activity entry once,
+ * even when it arrived after a newer one; a delivery that only repeats what the cache holds (a
+ * duplicate, or the echo of our own write) gets none. `deleted` and `transferred` remove the issue
+ * and leave a tombstone, so a late delivery cannot bring it back. Other actions are ignored.
  */
 export const applyIssues: Applier = async (ctx) => {
-  const p = ctx.delivery.payload as { action: string; issue: GitHubIssue; repository?: { id: number } };
+  const p = ctx.delivery.payload as { action: string; issue?: Partial<GitHubIssue>; repository?: { id: number } };
+  const known = p.action in activityOf || silentActions.has(p.action) || removingActions.has(p.action);
+  if (!known || !p.issue || p.issue.id === undefined || isPullRequest(p.issue)) return 'ignored';
   const repo = await mirroredRepository(ctx, p.repository?.id);
-  if (!repo || !p.issue || isPullRequest(p.issue)) return 'ignored';
+  if (!repo) return 'ignored';
   const scope = { workspaceId: ctx.workspaceId, repositoryId: repo.id };
 
-  if (p.action === 'deleted' || p.action === 'transferred') {
+  if (removingActions.has(p.action)) {
+    await issueCache.lockCodehostIssue(ctx.tx, repo.id, Number(p.issue.id));
     await issueCache.deleteIssues(ctx.tx, scope, { codehostIds: [Number(p.issue.id)] });
     return 'applied';
   }
-  const { id, moved } = await issueCache.upsertIssue(ctx.tx, scope, p.issue);
+  const { id, outcome } = await issueCache.applyIssueDelivery(ctx.tx, scope, p.issue);
+  let result: 'applied' | 'queued' = 'applied';
+  if ((outcome === 'tie' || outcome === 'incomplete') && typeof p.issue.number === 'number') {
+    await queueIssueRefresh(ctx.tx, ctx.services, ctx.installation.installationId, { workspaceId: ctx.workspaceId, repositoryId: repo.id, number: p.issue.number });
+    result = 'queued';
+  }
   const action = activityOf[p.action];
-  if (moved && action) {
-    await recordActivity(ctx.tx, {
+  if (id && action && outcome !== 'same') {
+    await recordDeliveredChange(ctx.tx, {
       workspaceId: ctx.workspaceId,
       issueId: id,
       action,
       actor: codehostActor(ctx.delivery.payload),
       // codehostUpdatedAt lets the service recognise the echo of its own write (activity/echo.ts).
-      detail: { ...detailOf(p.action, p), codehostUpdatedAt: p.issue.updated_at },
+      detail: { ...detailOf(p.action, p), codehostUpdatedAt: p.issue.updated_at ?? null },
     });
   }
-  return 'applied';
+  return result;
 };
