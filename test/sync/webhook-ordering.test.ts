@@ -1,0 +1,188 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../emulator/index.js';
+import { startTestApp, type TestApp } from '../harness/app.js';
+import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
+import { httpClient, type Call } from '../harness/http.js';
+import { readIssue, syncedWorld, type SyncWorld } from './sync-world.js';
+
+/**
+ * What GitHub really sends: partial objects, deliveries out of order within one second (its
+ * timestamps have whole seconds), late deliveries about deleted objects, unknown actions.
+ */
+let gh: RunningEmulator;
+let t: TestApp;
+let call: Call;
+let w: SyncWorld;
+let repositoryCodehostId: number;
+
+beforeAll(async () => {
+  gh = await startCodehost({ limits: { contentPerMinute: 1_000_000, contentPerHour: 1_000_000 } });
+  t = await startTestApp({ codehost: codehostConfigFor(gh) }, { worker: true });
+  call = httpClient(t.url);
+  gh.control.setWebhookUrl(`${t.url}/v1/codehost/webhooks`);
+  w = await syncedWorld(gh, call, `order-${randomUUID().slice(0, 6)}`, 4);
+  repositoryCodehostId = Number((await t.database.pool.query('select codehost_id from repositories where id = $1', [w.repo.id])).rows[0].codehost_id);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await gh.close();
+});
+
+/** Signs and delivers a payload as GitHub would. */
+async function deliver(event: string, payload: Record<string, unknown>, guid: string = randomUUID()) {
+  const body = JSON.stringify({ installation: { id: w.installationId }, repository: { id: repositoryCodehostId, full_name: w.repo.fullName }, sender: { login: w.login, id: 1 }, ...payload });
+  const res = await fetch(`${t.url}/v1/codehost/webhooks`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': event,
+      'x-github-delivery': guid,
+      'x-hub-signature-256': `sha256=${createHmac('sha256', gh.app.webhookSecret).update(body).digest('hex')}`,
+    },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as { ok?: boolean; duplicate?: boolean }, guid };
+}
+
+const outcomeOf = async (guid: string) =>
+  (await t.database.pool.query<{ outcome: string }>('select outcome from codehost_webhook_deliveries where delivery_id = $1', [guid])).rows[0]?.outcome;
+const activity = async (issueId: string) =>
+  (await t.database.pool.query<{ action: string; detail: Record<string, unknown> }>('select action, detail from issue_activity where issue_id = $1 order by created_at, id', [issueId])).rows;
+const codehostIssue = (number: number) => w.act<Record<string, unknown>>('GET', `/repos/${w.repo.fullName}/issues/${number}`);
+
+async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until the start of a second, so two changes made now share GitHub's whole-second `updated_at`. */
+const startOfSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+
+describe('partial payloads', () => {
+  it('issues.pinned without labels, state or lock wipes nothing', async () => {
+    await w.act('POST', `/repos/${w.repo.fullName}/issues/1/labels`, { labels: ['bug'] });
+    await w.act('POST', `/repos/${w.repo.fullName}/issues/1/assignees`, { assignees: [w.login] });
+    await gh.control.webhooksIdle();
+    const before = await readIssue(t, call, w, 1);
+    expect(before.labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
+
+    // GitHub's pinned payload: its issue object has no labels, state, locked or assignee keys.
+    const full = await codehostIssue(1);
+    const { labels: _l, state: _s, locked: _k, assignee: _a, state_reason: _r, ...partial } = full;
+    const res = await deliver('issues', { action: 'pinned', issue: { ...partial, updated_at: new Date(Date.parse(String(full.updated_at)) + 2000).toISOString().replace('.000Z', 'Z') } });
+    expect(res.status).toBe(200);
+    const after = await readIssue(t, call, w, 1);
+    expect(after.labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
+    expect(after.state).toBe(before.state);
+    expect(after.assignees.map((a: { login: string }) => a.login)).toEqual([w.login]);
+  });
+
+  it('an uncached issue described only in part is read from the code host', async () => {
+    const created = await w.act<Record<string, unknown>>('POST', `/repos/${w.repo.fullName}/issues`, { title: 'Never delivered', labels: ['bug'] });
+    await gh.control.webhooksIdle();
+    await t.database.pool.query('delete from issues where repository_id = $1 and number = $2', [w.repo.id, created.number]);
+    const { labels: _l, state: _s, locked: _k, ...partial } = created;
+    const res = await deliver('issues', { action: 'pinned', issue: partial });
+    expect(res.status).toBe(200);
+    expect(await outcomeOf(res.guid)).toBe('queued');
+    const read = await until('the refetched issue', () => readIssue(t, call, w, Number(created.number)), (i) => i !== null);
+    expect(read).toMatchObject({ title: 'Never delivered', state: 'open', labels: [expect.objectContaining({ name: 'bug' })] });
+  });
+});
+
+describe('order', () => {
+  it('two changes in one second delivered newest first: the newer stays, and both get their entry', async () => {
+    const issue = await readIssue(t, call, w, 2);
+    gh.control.setWebhookFaults({ reorderNext: 1 });
+    await startOfSecond();
+    await w.act('PATCH', `/repos/${w.repo.fullName}/issues/2`, { title: 'First title' });
+    await w.act('PATCH', `/repos/${w.repo.fullName}/issues/2`, { title: 'Second title' });
+    const truth = await codehostIssue(2);
+    await gh.control.webhooksIdle();
+    gh.control.setWebhookFaults({});
+    const [first, second] = gh.control.deliveries().filter((d) => d.event === 'issues' && (d.payload.issue as { number: number }).number === 2).slice(-2);
+    expect((first.payload.issue as { updated_at: string }).updated_at).toBe((second.payload.issue as { updated_at: string }).updated_at);
+    expect(first.deliveredAt! > second.deliveredAt!).toBe(true);
+
+    // The older delivery arrived last: it neither overwrote the newer change nor was dropped.
+    const settled = await until('the issue refetched after the tie', () => readIssue(t, call, w, 2), (i) => i.title === 'Second title');
+    expect(Date.parse(settled.updatedAt)).toBe(Date.parse(String(truth.updated_at)));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await readIssue(t, call, w, 2)).title).toBe('Second title');
+    const edits = (await activity(issue.id)).filter((e) => e.action === 'issue.edited').map((e) => (e.detail.changes as { title: { from: string } }).title.from);
+    expect(edits.sort()).toEqual(['First title', 'Issue 2'].sort());
+
+    // The same delivery again (GitHub's redelivery) changes nothing and adds no entry.
+    const again = await deliver('issues', first.payload, first.guid);
+    expect(again.body.duplicate).toBe(true);
+    expect((await activity(issue.id)).filter((e) => e.action === 'issue.edited')).toHaveLength(2);
+  });
+
+  it('a delivery older than the cache never overwrites it', async () => {
+    const old = await codehostIssue(4);
+    await startOfSecond();
+    await w.act('PATCH', `/repos/${w.repo.fullName}/issues/4`, { title: 'Newer title' });
+    await gh.control.webhooksIdle();
+    const res = await deliver('issues', { action: 'edited', issue: { ...old, title: 'Stale title' }, changes: { title: { from: 'Issue 4' } } });
+    expect(res.status).toBe(200);
+    expect((await readIssue(t, call, w, 4)).title).toBe('Newer title');
+  });
+
+  it('a late edited after deleted does not bring the issue back', async () => {
+    const edited = await codehostIssue(3);
+    gh.control.deleteIssue(w.repo.fullName, 3, w.login);
+    await gh.control.webhooksIdle();
+    expect(await readIssue(t, call, w, 3)).toBeNull();
+    const late = await deliver('issues', { action: 'edited', issue: { ...edited, title: 'Edited before deletion', updated_at: new Date(Date.now() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') }, changes: {} });
+    expect(late.status).toBe(200);
+    expect(await readIssue(t, call, w, 3)).toBeNull();
+  });
+
+  it('a late comment edit after its deletion does not bring the comment back', async () => {
+    const comment = await w.act<Record<string, unknown>>('POST', `/repos/${w.repo.fullName}/issues/1/comments`, { body: 'short-lived' });
+    await gh.control.webhooksIdle();
+    const issue = await codehostIssue(1);
+    await w.act('DELETE', `/repos/${w.repo.fullName}/issues/comments/${comment.id}`);
+    await gh.control.webhooksIdle();
+    const late = await deliver('issue_comment', { action: 'edited', issue, comment: { ...comment, body: 'edited late', updated_at: new Date(Date.now() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') }, changes: { body: { from: 'short-lived' } } });
+    expect(late.status).toBe(200);
+    expect(Number((await t.database.pool.query('select count(*) from comments where codehost_id = $1', [comment.id])).rows[0].count)).toBe(0);
+  });
+});
+
+describe('labels', () => {
+  it('a rename and a deletion reach the cached issues that carry the label', async () => {
+    await w.act('POST', `/repos/${w.repo.fullName}/labels`, { name: 'needs-triage', color: '00ff00' });
+    await w.act('POST', `/repos/${w.repo.fullName}/issues/4/labels`, { labels: ['needs-triage', 'bug'] });
+    await gh.control.webhooksIdle();
+    await w.act('PATCH', `/repos/${w.repo.fullName}/labels/needs-triage`, { new_name: 'Triage', color: '0000ff' });
+    await gh.control.webhooksIdle();
+    const renamed = await readIssue(t, call, w, 4);
+    expect(renamed.labels.map((l: { name: string }) => l.name).sort()).toEqual(['Triage', 'bug']);
+    const listed = await call('GET', `/v1/issues?label=Triage`, { token: w.owner.token });
+    expect(listed.body.data.map((i: { number: number }) => i.number)).toContain(4);
+
+    await w.act('DELETE', `/repos/${w.repo.fullName}/labels/Triage`);
+    await gh.control.webhooksIdle();
+    expect((await readIssue(t, call, w, 4)).labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
+  });
+});
+
+describe('what the receiver does not know', () => {
+  it('an unknown event or action answers 2xx and is recorded as ignored', async () => {
+    const issue = await codehostIssue(1);
+    const unknownAction = await deliver('issues', { action: 'frobnicated', issue: { ...issue, title: 'Frobnicated' } });
+    expect(unknownAction.status).toBe(200);
+    expect(await outcomeOf(unknownAction.guid)).toBe('ignored');
+    expect((await readIssue(t, call, w, 1)).title).not.toBe('Frobnicated');
+    const unknownEvent = await deliver('star', { action: 'created', starred_at: new Date().toISOString() });
+    expect(unknownEvent.status).toBe(200);
+    expect(await outcomeOf(unknownEvent.guid)).toBe('ignored');
+  });
+});
