@@ -221,6 +221,11 @@ export class Control {
     const repo = this.repo(fullName);
     this.ops.deleteIssue(repo, this.ops.issueOf(repo, number), this.user(login));
   }
+  /** Pins or unpins an issue (GitHub does this over GraphQL); the delivery is GitHub's partial one. */
+  pinIssue(fullName: string, number: number, login: string, pinned = true) {
+    const repo = this.repo(fullName);
+    this.ops.pinIssue(repo, this.ops.issueOf(repo, number), pinned, this.user(login));
+  }
   transferIssue(fullName: string, number: number, target: string, login: string) {
     const repo = this.repo(fullName);
     const moved = this.ops.transferIssue(repo, this.ops.issueOf(repo, number), this.repo(target), this.user(login));
@@ -359,6 +364,7 @@ export function registerControl(emu: Emulator, c: Control) {
   add('DELETE', '/repos/{owner}/{repo}', (b, p) => { c.deleteRepo(`${p.owner}/${p.repo}`, b.sender); });
   add('POST', '/repos/{owner}/{repo}/issues/{number}/transfer', (b, p) => c.transferIssue(`${p.owner}/${p.repo}`, Number(p.number), b.to, b.login));
   add('DELETE', '/repos/{owner}/{repo}/issues/{number}', (b, p) => { c.deleteIssue(`${p.owner}/${p.repo}`, Number(p.number), b.login); });
+  add('PUT', '/repos/{owner}/{repo}/issues/{number}/pin', (b, p) => { c.pinIssue(`${p.owner}/${p.repo}`, Number(p.number), b.login, b.pinned ?? true); });
   add('POST', '/installations', (b) => emu.ser.installation(c.install(b)), 201);
   add('GET', '/installations', () => emu.store.data.installations.map((i) => emu.ser.installation(i)));
   add('DELETE', '/installations/{id}', (b, p) => { c.uninstall(Number(p.id), b.sender); });

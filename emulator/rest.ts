@@ -65,7 +65,12 @@ export class IssueOps {
 
   emitIssue(action: string, issue: Issue, senderId: number, extra: Record<string, unknown> = {}) {
     const repo = this.store.repoById.get(issue.repoId)!;
-    this.hooks.emit('issues', action, { issue: this.ser.issue(issue), ...extra }, { repo, senderId });
+    this.hooks.emit('issues', action, { issue: hookIssueFor(action, this.ser.issue(issue)), ...extra }, { repo, senderId });
+  }
+
+  /** Pinning changes nothing the REST issue shows; GitHub still sends the (partial) issue. */
+  pinIssue(repo: Repo, issue: Issue, pinned: boolean, actor: Account) {
+    this.emitIssue(pinned ? 'pinned' : 'unpinned', issue, actor.id);
   }
 
   labelByName(repo: Repo, name: string): Label | undefined {
@@ -286,15 +291,28 @@ export class IssueOps {
     this.emitSub('sub_issue_removed', 'parent_issue_removed', parent, child, actor);
   }
 
+  /**
+   * As GitHub sends them: `sub_issue_*` to the parent's repository (`repository`) naming the
+   * child's in `sub_issue_repo`; `parent_issue_*` to the child's naming the parent's in
+   * `parent_issue_repo`. Neither carries the other `*_repo`.
+   */
   private emitSub(onParent: string, onChild: string, parent: Issue, child: Issue, actor: Account) {
     const pr = this.store.repoById.get(parent.repoId)!, cr = this.store.repoById.get(child.repoId)!;
-    const body = {
-      parent_issue_id: parent.id, parent_issue: this.ser.issue(parent), parent_issue_repo: this.ser.hookRepo(pr),
-      sub_issue_id: child.id, sub_issue: this.ser.issue(child), sub_issue_repo: this.ser.hookRepo(cr),
-    };
-    this.hooks.emit('sub_issues', onParent, { ...body }, { repo: pr, senderId: actor.id });
-    this.hooks.emit('sub_issues', onChild, { ...body }, { repo: cr, senderId: actor.id });
+    const issues = { parent_issue_id: parent.id, parent_issue: this.ser.issue(parent), sub_issue_id: child.id, sub_issue: this.ser.issue(child) };
+    this.hooks.emit('sub_issues', onParent, { ...issues, sub_issue_repo: this.ser.hookRepo(cr) }, { repo: pr, senderId: actor.id });
+    this.hooks.emit('sub_issues', onChild, { ...issues, parent_issue_repo: this.ser.hookRepo(pr) }, { repo: cr, senderId: actor.id });
   }
+}
+
+/**
+ * The issue object of an `issues` delivery as GitHub shapes it for the action: its published
+ * examples of `pinned` and `unpinned` carry no labels, state, state_reason, locked or assignee.
+ */
+const PARTIAL_ISSUE_ACTIONS = new Set(['pinned', 'unpinned']);
+function hookIssueFor(action: string, issue: Record<string, unknown>): Record<string, unknown> {
+  if (!PARTIAL_ISSUE_ACTIONS.has(action)) return issue;
+  const { labels: _labels, state: _state, state_reason: _reason, locked: _locked, assignee: _assignee, ...partial } = issue;
+  return partial;
 }
 
 function sortIssues(items: Issue[], sort: string, direction: string): Issue[] {

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { isPullRequest, issueRow, type GitHubComment, type GitHubIssue } from '../codehost/mapping.js';
+import { commentRow, isPullRequest, issueRow, type GitHubComment, type GitHubIssue } from '../codehost/mapping.js';
 import type { Executor } from '../db/pool.js';
-import { codehostInstallations, repositories } from '../db/schema/index.js';
+import { codehostInstallations, issues, repositories } from '../db/schema/index.js';
 import type { Services } from '../platform/services.js';
 import { cacheWriter } from './cache-writer.js';
-import { commentRow } from '../codehost/mapping.js';
 import { issueCache } from './issue-cache.js';
 import { enqueue, installationQueue } from './queue.js';
 
@@ -48,30 +47,40 @@ export async function refreshIssue(services: Services, p: IssueRefreshPayload): 
   const client = await services.codehost.asInstallation(target.installationId);
   const scope = { workspaceId: p.workspaceId, repositoryId: p.repositoryId };
 
-  let issue: GitHubIssue | null = null;
-  try {
-    issue = (await client.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: target.owner, repo: target.name, issue_number: p.number })).data as GitHubIssue;
-  } catch (error) {
-    if (status(error) !== 404 && status(error) !== 410) throw error;
-  }
-  let comment: GitHubComment | null = null;
-  let commentGone = false;
-  if (p.commentCodehostId !== undefined) {
+  // The read happens inside the transaction that writes it, with the cached row locked: a change
+  // applied meanwhile by a delivery that does not move `updated_at` (a label renamed) waits for
+  // this write and lands on top of it, instead of being overwritten by an answer read before it.
+  await db.transaction(async (tx) => {
+    const [cached] = await tx
+      .select({ codehostId: issues.codehostId })
+      .from(issues)
+      .where(and(eq(issues.repositoryId, p.repositoryId), eq(issues.number, p.number)));
+    if (cached) {
+      await issueCache.lockCodehostIssue(tx, p.repositoryId, cached.codehostId);
+      await tx.select({ id: issues.id }).from(issues).where(and(eq(issues.repositoryId, p.repositoryId), eq(issues.number, p.number))).for('update');
+    }
+    let issue: GitHubIssue | null = null;
     try {
-      comment = (await client.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { owner: target.owner, repo: target.name, comment_id: p.commentCodehostId })).data as GitHubComment;
+      issue = (await client.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: target.owner, repo: target.name, issue_number: p.number })).data as GitHubIssue;
     } catch (error) {
       if (status(error) !== 404 && status(error) !== 410) throw error;
-      commentGone = true;
     }
-  }
-
-  await db.transaction(async (tx) => {
+    let comment: GitHubComment | null = null;
+    let commentGone = false;
+    if (p.commentCodehostId !== undefined) {
+      try {
+        comment = (await client.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { owner: target.owner, repo: target.name, comment_id: p.commentCodehostId })).data as GitHubComment;
+      } catch (error) {
+        if (status(error) !== 404 && status(error) !== 410) throw error;
+        commentGone = true;
+      }
+    }
     if (!issue) {
       await issueCache.deleteIssues(tx, scope, { numbers: [p.number] });
       return;
     }
     if (isPullRequest(issue)) return;
-    await issueCache.lockCodehostIssue(tx, p.repositoryId, Number(issue.id));
+    if (!cached) await issueCache.lockCodehostIssue(tx, p.repositoryId, Number(issue.id));
     if (!(await issueCache.isTombstoned(tx, p.repositoryId, 'issue', Number(issue.id)))) await cacheWriter.issues(tx, scope, [issueRow(issue)]);
     if (commentGone) await issueCache.deleteComment(tx, scope, p.commentCodehostId!);
     else if (comment && !(await issueCache.isTombstoned(tx, p.repositoryId, 'comment', Number(comment.id)))) await cacheWriter.comments(tx, scope, [commentRow(comment)]);

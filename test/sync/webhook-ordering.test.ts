@@ -69,7 +69,8 @@ describe('partial payloads', () => {
     await w.act('POST', `/repos/${w.repo.fullName}/issues/1/labels`, { labels: ['bug'] });
     await w.act('POST', `/repos/${w.repo.fullName}/issues/1/assignees`, { assignees: [w.login] });
     await gh.control.webhooksIdle();
-    const before = await readIssue(t, call, w, 1);
+    // Changes in the second the issue was cached tie with it: they settle when the issue is read again.
+    const before = await until('labels and assignee cached', () => readIssue(t, call, w, 1), (i) => i.labels.length === 1 && i.assignees.length === 1);
     expect(before.labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
 
     // GitHub's pinned payload: its issue object has no labels, state, locked or assignee keys.
@@ -161,6 +162,7 @@ describe('labels', () => {
     await w.act('POST', `/repos/${w.repo.fullName}/labels`, { name: 'needs-triage', color: '00ff00' });
     await w.act('POST', `/repos/${w.repo.fullName}/issues/4/labels`, { labels: ['needs-triage', 'bug'] });
     await gh.control.webhooksIdle();
+    await until('both labels cached', () => readIssue(t, call, w, 4), (i) => i.labels.length === 2);
     await w.act('PATCH', `/repos/${w.repo.fullName}/labels/needs-triage`, { new_name: 'Triage', color: '0000ff' });
     await gh.control.webhooksIdle();
     const renamed = await readIssue(t, call, w, 4);
@@ -171,6 +173,37 @@ describe('labels', () => {
     await w.act('DELETE', `/repos/${w.repo.fullName}/labels/Triage`);
     await gh.control.webhooksIdle();
     expect((await readIssue(t, call, w, 4)).labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
+  });
+});
+
+describe('GitHub\'s own shapes from the emulator', () => {
+  it('a pinned issue arrives partial and leaves labels, state and assignees as they were', async () => {
+    await w.act('POST', `/repos/${w.repo.fullName}/issues/2/labels`, { labels: ['bug'] });
+    await gh.control.webhooksIdle();
+    await until('the label cached', () => readIssue(t, call, w, 2), (i) => i.labels.length === 1);
+    gh.control.pinIssue(w.repo.fullName, 2, w.login);
+    await gh.control.webhooksIdle();
+    const pinned = gh.control.deliveries().filter((d) => d.event === 'issues' && d.action === 'pinned').at(-1)!;
+    expect(pinned.statusCode).toBe(200);
+    expect(Object.keys(pinned.payload.issue as object)).not.toContain('labels');
+    expect(Object.keys(pinned.payload.issue as object)).not.toContain('state');
+    expect((await readIssue(t, call, w, 2)).labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
+  });
+
+  it('sub-issues added and removed update the parent\'s summary from the real payload shape', async () => {
+    const child = await codehostIssue(4);
+    await w.act('POST', `/repos/${w.repo.fullName}/issues/1/sub_issues`, { sub_issue_id: child.id });
+    await gh.control.webhooksIdle();
+    const added = gh.control.deliveries().filter((d) => d.event === 'sub_issues').slice(-2);
+    const toParent = added.find((d) => d.action === 'sub_issue_added')!;
+    expect(toParent.payload).toHaveProperty('sub_issue_repo');
+    expect(toParent.payload).not.toHaveProperty('parent_issue_repo');
+    expect(added.find((d) => d.action === 'parent_issue_added')!.payload).not.toHaveProperty('sub_issue_repo');
+    expect((await readIssue(t, call, w, 1)).subIssues).toMatchObject({ total: 1, completed: 0 });
+
+    await w.act('DELETE', `/repos/${w.repo.fullName}/issues/1/sub_issue`, { sub_issue_id: child.id });
+    await gh.control.webhooksIdle();
+    expect((await readIssue(t, call, w, 1)).subIssues).toMatchObject({ total: 0 });
   });
 });
 
