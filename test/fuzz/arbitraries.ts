@@ -147,6 +147,8 @@ export class SchemaValues {
   constructor(
     private readonly document: JsonSchema,
     private readonly context: FuzzContext,
+    /** Fill every optional property too (the text sweep wants every field present). */
+    private readonly everyProperty = false,
   ) {}
 
   private resolve(schema: JsonSchema): JsonSchema {
@@ -200,6 +202,7 @@ export class SchemaValues {
         const required = new Set<string>(schema.required ?? []);
         const model: Record<string, fc.Arbitrary<unknown>> = {};
         for (const [key, child] of Object.entries(properties)) model[key] = this.fuzzed(child, key, hostility, depth + 1);
+        if (this.everyProperty) return fc.record(model);
         const requiredKeys = Object.keys(properties).filter((k) => required.has(k));
         const optionalKeys = Object.keys(properties).filter((k) => !required.has(k));
         const any = fc.record(model, { requiredKeys });
@@ -234,8 +237,9 @@ export class SchemaValues {
       case 'uri':
         return fc.webUrl();
     }
+    // A name the world has values for (a repository filter, a board's groupBy) takes only those.
+    if (real.length) return fc.constantFrom(...real);
     const choices: fc.Arbitrary<string>[] = [];
-    if (real.length) choices.push(fc.constantFrom(...real));
     if (schema.pattern) {
       choices.push(fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity)));
     } else {
@@ -360,20 +364,87 @@ function mutated(parts: Parts, change: typeof mutation extends fc.Arbitrary<infe
   }
 }
 
+/** A request that matches the operation's schemas, on the world's real objects. */
+function validParts(op: OpenApiOperation, values: SchemaValues, context: FuzzContext, everyQueryParameter = false): fc.Arbitrary<Parts> {
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  // A cursor can only be valid if the service made it: valid requests start at the first page.
+  const queryParams = op.parameters.filter((p) => p.in === 'query' && p.name !== 'cursor');
+  const requiredQuery = everyQueryParameter ? queryParams.map((p) => p.name) : queryParams.filter((p) => p.required).map((p) => p.name);
+  const realSegments = fc.record(
+    Object.fromEntries(pathParams.map((p) => [p.name, fc.constantFrom(...(context.idsByName[p.name] ?? context.anyIds))])) as Record<string, fc.Arbitrary<string>>,
+  );
+  const validQuery = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, values.valid(p.schema ?? {}, p.name, 0)])), { requiredKeys: requiredQuery });
+  const validBody = op.bodySchema ? values.valid(op.bodySchema, 'body', 0).map((value) => ({ value })) : fc.constant(null);
+  return fc
+    .record({ segments: realSegments, query: validQuery, body: validBody })
+    .map((p) => ({ ...p, extraQuery: '', workspaceHeader: context.workspaceId, idempotencyKey: null }));
+}
+
+function toRequest(op: OpenApiOperation, p: Parts, credential: FuzzRequest['credential']): FuzzRequest {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => p.segments[name] ?? '');
+  const queryText = [serializeQuery(p.query), p.extraQuery].filter(Boolean).join('&');
+  const headers: Record<string, string> = {};
+  if (p.workspaceHeader !== null) headers['x-workspace-id'] = p.workspaceHeader;
+  if (p.idempotencyKey !== null) headers['idempotency-key'] = p.idempotencyKey;
+  let body: string | null = null;
+  if (p.body && 'value' in p.body) {
+    body = JSON.stringify(p.body.value) ?? 'null';
+    headers['content-type'] = 'application/json';
+  } else if (p.body) {
+    body = p.body.text;
+    headers['content-type'] = p.body.contentType;
+  }
+  return { method: op.method, path: queryText ? `${path}?${queryText}` : path, headers, body, credential };
+}
+
+/** Text no field may hold: the issue's NUL and lone surrogates, and a string far past every limit. */
+export const badTexts: Array<{ name: string; text: string }> = [
+  { name: 'NUL', text: 'a\u0000b' },
+  { name: 'lone high surrogate', text: 'a\uD800b' },
+  { name: 'lone low surrogate', text: '\uDC00' },
+  { name: '100 kB', text: 'x'.repeat(100_000) },
+];
+
+/**
+ * Every string of a few valid requests (every optional property and query parameter filled in, and
+ * the path parameters), replaced in turn by each bad text, the rest of the request left valid: the
+ * random property seldom puts a NUL exactly in a label's name, this puts one in every field.
+ */
+export function textSweep(op: OpenApiOperation, document: JsonSchema, context: FuzzContext, seed: number): Array<{ place: string; badText: string; request: FuzzRequest }> {
+  const bases = [
+    ...fc.sample(validParts(op, new SchemaValues(document, context, true), context, true), { seed, numRuns: 2 }),
+    ...fc.sample(validParts(op, new SchemaValues(document, context), context), { seed, numRuns: 2 }),
+  ];
+  const out = new Map<string, { place: string; badText: string; request: FuzzRequest }>();
+  for (const base of bases) {
+    const body = base.body && 'value' in base.body ? base.body.value : undefined;
+    const stringPlaces: Array<{ where: string; place: Array<string | number> }> = [
+      ...placesIn(body).filter((p) => typeof p.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], body) === 'string').map((place) => ({ where: 'body', place })),
+      ...placesIn(base.query).filter((p) => p.length > 0 && typeof p.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], base.query) === 'string').map((place) => ({ where: 'query', place })),
+      ...Object.keys(base.segments).map((name) => ({ where: 'path', place: [name] })),
+    ];
+    for (const { where, place } of stringPlaces) {
+      for (const { name, text } of badTexts) {
+        const key = `${where} ${place.filter((k) => typeof k === 'string').join('.')} / ${name}`;
+        if (out.has(key)) continue;
+        const parts: Parts =
+          where === 'body'
+            ? { ...base, body: { value: replacedAt(body, place, text) } }
+            : where === 'query'
+              ? { ...base, query: replacedAt(base.query, place, text) as Record<string, unknown> }
+              : { ...base, segments: { ...base.segments, [place[0] as string]: percentEncode(text) } };
+        out.set(key, { place: `${where} ${place.join('.')}`, badText: name, request: toRequest(op, parts, op.isPublic ? 'none' : 'session') });
+      }
+    }
+  }
+  return [...out.values()];
+}
+
 export function requestFor(op: OpenApiOperation, values: SchemaValues, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const requiredQuery = queryParams.filter((p) => p.required).map((p) => p.name);
-
-  const realSegments = fc.record(
-    Object.fromEntries(pathParams.map((p) => [p.name, fc.constantFrom(...(context.idsByName[p.name] ?? context.anyIds))])) as Record<string, fc.Arbitrary<string>>,
-  );
-  // A cursor can only be valid if the service made it: valid requests start at the first page.
-  const validQuery = fc.record(Object.fromEntries(queryParams.filter((p) => p.name !== 'cursor').map((p) => [p.name, values.valid(p.schema ?? {}, p.name, 0)])), { requiredKeys: requiredQuery });
-  const validBody = op.bodySchema ? values.valid(op.bodySchema, 'body', 0).map((value) => ({ value })) : fc.constant(null);
-  const valid: fc.Arbitrary<Parts> = fc
-    .record({ segments: realSegments, query: validQuery, body: validBody })
-    .map((p) => ({ ...p, extraQuery: '', workspaceHeader: context.workspaceId, idempotencyKey: null }));
+  const valid = validParts(op, values, context);
 
   // Chaos: hostile values anywhere, odd bodies, odd query strings and headers, all at once.
   const hostility = fc.constantFrom(1, 2, 4);
@@ -408,22 +479,7 @@ export function requestFor(op: OpenApiOperation, values: SchemaValues, context: 
     ? fc.constant<FuzzRequest['credential']>('none')
     : fc.oneof({ arbitrary: fc.constant<FuzzRequest['credential']>('session'), weight: 8 }, { arbitrary: fc.constant<FuzzRequest['credential']>('api_key'), weight: 3 }, { arbitrary: fc.constant<FuzzRequest['credential']>('none'), weight: 1 });
 
-  return fc.tuple(parts, credential).map(([p, cred]) => {
-    const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => p.segments[name] ?? '');
-    const queryText = [serializeQuery(p.query), p.extraQuery].filter(Boolean).join('&');
-    const headers: Record<string, string> = {};
-    if (p.workspaceHeader !== null) headers['x-workspace-id'] = p.workspaceHeader;
-    if (p.idempotencyKey !== null) headers['idempotency-key'] = p.idempotencyKey;
-    let body: string | null = null;
-    if (p.body && 'value' in p.body) {
-      body = JSON.stringify(p.body.value) ?? 'null';
-      headers['content-type'] = 'application/json';
-    } else if (p.body) {
-      body = p.body.text;
-      headers['content-type'] = p.body.contentType;
-    }
-    return { method: op.method, path: queryText ? `${path}?${queryText}` : path, headers, body, credential: cred };
-  });
+  return fc.tuple(parts, credential).map(([p, cred]) => toRequest(op, p, cred));
 }
 
 // ------------------------------------------------------------------ raw path tricks

@@ -60,6 +60,18 @@ function sendOnce(baseUrl: string, req: Pick<FuzzRequest, 'method' | 'path' | 'h
   });
 }
 
+/**
+ * Whether a request carries text no field may hold, which the service must refuse before it asks
+ * the code host anything: NUL or a lone surrogate, as JSON escapes in the body (JSON.stringify
+ * writes both as escapes) or percent-encoded (WTF-8 for surrogates) in the path or query.
+ */
+export function carriesBadText(req: Pick<FuzzRequest, 'path' | 'body'>): boolean {
+  const body = req.body ?? '';
+  const escapes = [...body.matchAll(/\\+u([0-9a-fA-F]{4})/g)].filter((m) => m[0].length % 2 === 0).map((m) => parseInt(m[1]!, 16));
+  const loneInBody = escapes.some((unit, i) => unit === 0 || (unit >= 0xd800 && unit <= 0xdbff && !(escapes[i + 1]! >= 0xdc00 && escapes[i + 1]! <= 0xdfff)) || (unit >= 0xdc00 && unit <= 0xdfff && !(escapes[i - 1]! >= 0xd800 && escapes[i - 1]! <= 0xdbff)));
+  return loneInBody || body.includes('\u0000') || /%00|%ED%[AB][0-9A-F]%[89AB][0-9A-F]/i.test(req.path);
+}
+
 /** A request the service made to the code host while answering, from the emulator's log. */
 export interface CodehostCall {
   method: string;
@@ -84,8 +96,9 @@ function isCodehostRefusal(answer: WireAnswer, calls: CodehostCall[]): boolean {
  * failure has the envelope and an `X-Request-Id` equal to `error.requestId`; a 4xx answer reached
  * no code host.
  */
-export function problemsOf(answer: WireAnswer, calls: CodehostCall[]): string[] {
+export function problemsOf(answer: WireAnswer, calls: CodehostCall[], sentBadText = false): string[] {
   const problems: string[] = [];
+  if (sentBadText && calls.length > 0) problems.push(`NUL or a lone surrogate reached the code host (answered ${answer.status}): ${calls.slice(0, 3).map((c) => `${c.method} ${c.path} -> ${c.status}`).join(', ')}`);
   const requestId = answer.headers['x-request-id'];
   const codehostRequests = calls.map((c) => `${c.method} ${c.path} -> ${c.status}`);
   if (answer.status === 0) problems.push(answer.text);
