@@ -367,8 +367,9 @@ function mutated(parts: Parts, change: typeof mutation extends fc.Arbitrary<infe
 /** A request that matches the operation's schemas, on the world's real objects. */
 function validParts(op: OpenApiOperation, values: SchemaValues, context: FuzzContext, everyQueryParameter = false): fc.Arbitrary<Parts> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
-  // A cursor can only be valid if the service made it: valid requests start at the first page.
-  const queryParams = op.parameters.filter((p) => p.in === 'query' && p.name !== 'cursor');
+  // A cursor can only be valid if the service made it for this list: valid requests start at the
+  // first page, but the text sweep (every parameter) also puts bad text in a cursor.
+  const queryParams = op.parameters.filter((p) => p.in === 'query' && (everyQueryParameter || p.name !== 'cursor'));
   const requiredQuery = everyQueryParameter ? queryParams.map((p) => p.name) : queryParams.filter((p) => p.required).map((p) => p.name);
   const realSegments = fc.record(
     Object.fromEntries(pathParams.map((p) => [p.name, fc.constantFrom(...(context.idsByName[p.name] ?? context.anyIds))])) as Record<string, fc.Arbitrary<string>>,

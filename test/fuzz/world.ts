@@ -84,6 +84,12 @@ export async function buildFuzzWorld(t: TestApp, codehost: RunningEmulator, call
   idsByName.repository = idsByName.repositoryId!;
   idsByName.groupBy = ['state', 'assignee', 'label', 'milestone', 'type', ...(statusField ? [`field:${projectId}:${statusField}`] : [])];
   idsByName.column = ['open', 'closed', 'bug', 'none', 'v1'];
+  // Cursors the service made, for another list than most operations page, and edited ones.
+  const page = await call('GET', '/v1/members?limit=1', { token: owner.token, workspaceId: A.id });
+  expect(page.body?.nextCursor, page.text).toBeTruthy();
+  const cursor = page.body.nextCursor as string;
+  const flipped = `${cursor.slice(0, 10)}${cursor[10] === 'A' ? 'B' : 'A'}${cursor.slice(11)}`;
+  idsByName.cursor = [cursor, flipped, cursor.slice(0, -5), `${cursor}==`, Buffer.from(JSON.stringify({ k: ['x'], id: randomUUID() })).toString('base64url')];
   idsByName.milestone = [...idsByName.milestoneId!, 'none'];
   idsByName.project = idsByName.projectId!;
   return {
