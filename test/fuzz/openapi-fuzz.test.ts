@@ -88,7 +88,7 @@ function traitsOf(req: FuzzRequest): string[] {
   if (/\\u0000|\u0000/.test(body)) traits.push('NUL in body');
   if (/%00/i.test(pathOnly!)) traits.push('NUL in path');
   if (/%00/i.test(query)) traits.push('NUL in query');
-  if (rawPath.length > 8000) traits.push('URL over 8 kB');
+  if (rawPath.length > 16_000) traits.push('URL over 16 kB');
   if (/%(?![0-9a-f]{2})|%C0%AE|%FF/i.test(rawPath)) traits.push('malformed percent-encoding');
   if (/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i.test(body)) traits.push('lone surrogate in body');
   if (/%ED%[AB][0-9A-F]%/i.test(pathOnly!)) traits.push('lone surrogate in path');
