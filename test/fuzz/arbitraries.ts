@@ -48,6 +48,12 @@ export interface FuzzRequest {
   headers: Record<string, string>;
   body: string | null;
   credential: 'session' | 'api_key' | 'none';
+  /**
+   * NUL or a lone surrogate was put where the service reads (a declared parameter or property),
+   * so the service must refuse it before asking the code host anything. Unknown query parameters
+   * and unknown fields are not read and do not count.
+   */
+  badTextInRead?: boolean;
 }
 
 // ------------------------------------------------------------------ encoding
@@ -291,6 +297,16 @@ const rawBody: fc.Arbitrary<{ text: string; contentType: string }> = fc.oneof(
   fc.constant({ text: JSON.stringify({ pad: 'x'.repeat(2_000_000) }), contentType: 'application/json' }),
 );
 
+/**
+ * The seed of one operation: the run's seed mixed with the operation's id, so two operations with
+ * the same schema (creating and renaming a workspace) do not draw the same values (the same slug).
+ */
+export function seedFor(runSeed: number, operationId: string): number {
+  let hash = runSeed | 0;
+  for (const c of operationId) hash = (Math.imul(hash, 31) + c.charCodeAt(0)) | 0;
+  return hash;
+}
+
 /** A request's parts before they are put on the wire. */
 interface Parts {
   segments: Record<string, string>;
@@ -299,6 +315,25 @@ interface Parts {
   body: { value: unknown } | { text: string; contentType: string } | null;
   workspaceHeader: string | null;
   idempotencyKey: string | null;
+  /** Set before an unknown field is added, which the service does not read. */
+  badTextInRead?: boolean;
+}
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isBadText = (text: string) => text.includes('\u0000') || loneSurrogate.test(text);
+
+function holdsBadText(value: unknown): boolean {
+  if (typeof value === 'string') return isBadText(value);
+  if (Array.isArray(value)) return value.some(holdsBadText);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => isBadText(k) || holdsBadText(v));
+  return false;
+}
+
+/** Whether the declared parts of a request (body value, query parameters, path parameters) carry NUL or a lone surrogate. */
+function badTextInRead(p: Parts): boolean {
+  if (p.badTextInRead !== undefined) return p.badTextInRead;
+  const body = p.body && 'value' in p.body ? p.body.value : undefined;
+  return holdsBadText(body) || holdsBadText(p.query) || Object.values(p.segments).some((s) => /%00|%ED%[AB][0-9A-F]%[89AB][0-9A-F]/i.test(s));
 }
 
 /** Every place inside a JSON value (the value itself first), as a key path. */
@@ -350,7 +385,7 @@ function mutated(parts: Parts, change: typeof mutation extends fc.Arbitrary<infe
         const target = place.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], body) as Record<string, unknown>;
         const withField = JSON.parse(JSON.stringify(target)) as Record<string, unknown>;
         Object.defineProperty(withField, change.key, { value: change.value, enumerable: true, configurable: true, writable: true });
-        return { ...parts, body: { value: replacedAt(body, place, withField) } };
+        return { ...parts, body: { value: replacedAt(body, place, withField) }, badTextInRead: badTextInRead(parts) };
       }
       return { ...parts, extraQuery: `${percentEncode(change.key)}=${percentEncode(JSON.stringify(change.value) ?? '')}` };
     }
@@ -395,7 +430,7 @@ function toRequest(op: OpenApiOperation, p: Parts, credential: FuzzRequest['cred
     body = p.body.text;
     headers['content-type'] = p.body.contentType;
   }
-  return { method: op.method, path: queryText ? `${path}?${queryText}` : path, headers, body, credential };
+  return { method: op.method, path: queryText ? `${path}?${queryText}` : path, headers, body, credential, badTextInRead: badTextInRead(p) };
 }
 
 /** Text no field may hold: the issue's NUL and lone surrogates, and a string far past every limit. */
@@ -411,7 +446,8 @@ export const badTexts: Array<{ name: string; text: string }> = [
  * the path parameters), replaced in turn by each bad text, the rest of the request left valid: the
  * random property seldom puts a NUL exactly in a label's name, this puts one in every field.
  */
-export function textSweep(op: OpenApiOperation, document: JsonSchema, context: FuzzContext, seed: number): Array<{ place: string; badText: string; request: FuzzRequest }> {
+export function textSweep(op: OpenApiOperation, document: JsonSchema, context: FuzzContext, runSeed: number): Array<{ place: string; badText: string; request: FuzzRequest }> {
+  const seed = seedFor(runSeed, op.operationId);
   const bases = [
     ...fc.sample(validParts(op, new SchemaValues(document, context, true), context, true), { seed, numRuns: 2 }),
     ...fc.sample(validParts(op, new SchemaValues(document, context), context), { seed, numRuns: 2 }),

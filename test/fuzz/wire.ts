@@ -60,18 +60,6 @@ function sendOnce(baseUrl: string, req: Pick<FuzzRequest, 'method' | 'path' | 'h
   });
 }
 
-/**
- * Whether a request carries text no field may hold, which the service must refuse before it asks
- * the code host anything: NUL or a lone surrogate, as JSON escapes in the body (JSON.stringify
- * writes both as escapes) or percent-encoded (WTF-8 for surrogates) in the path or query.
- */
-export function carriesBadText(req: Pick<FuzzRequest, 'path' | 'body'>): boolean {
-  const body = req.body ?? '';
-  const escapes = [...body.matchAll(/\\+u([0-9a-fA-F]{4})/g)].filter((m) => m[0].length % 2 === 0).map((m) => parseInt(m[1]!, 16));
-  const loneInBody = escapes.some((unit, i) => unit === 0 || (unit >= 0xd800 && unit <= 0xdbff && !(escapes[i + 1]! >= 0xdc00 && escapes[i + 1]! <= 0xdfff)) || (unit >= 0xdc00 && unit <= 0xdfff && !(escapes[i - 1]! >= 0xd800 && escapes[i - 1]! <= 0xdbff)));
-  return loneInBody || body.includes('\u0000') || /%00|%ED%[AB][0-9A-F]%[89AB][0-9A-F]/i.test(req.path);
-}
-
 /** A request the service made to the code host while answering, from the emulator's log. */
 export interface CodehostCall {
   method: string;
