@@ -256,6 +256,8 @@ describe('project writes', () => {
       ['web#4', w.fields.Notes.id, { text: 'a', number: 1 }],
       ['hidden', w.fields.Notes.id, { text: 'a' }],
       ...builtIn.map((id: string): [string, string, unknown] => ['web#4', id, { text: 'x' }]),
+      // Clearing one too: the code host refuses it (502 before this was checked here).
+      ...builtIn.map((id: string): [string, string, unknown] => ['web#4', id, null]),
     ];
     for (const [key, fieldNodeId, value] of refused) {
       const res = await patchField(key, fieldNodeId, value);

@@ -36,13 +36,17 @@ const kindOf: Record<string, string> = {
   ITERATION: 'iterationId',
 };
 
-/** Checks a value against the field (type, option, iteration) before anything is sent to the code host. */
-export function codehostValueFor(field: FieldRow, value: NonNullable<FieldValueInput>): CodehostFieldValue {
+/**
+ * Checks a value against the field (type, option, iteration) before anything is sent to the code
+ * host; null (clear) gives null. A built-in field can be neither set nor cleared on the card.
+ */
+export function codehostValueFor(field: FieldRow, value: FieldValueInput): CodehostFieldValue | null {
   const detail = { fieldNodeId: field.nodeId, fieldName: field.name };
   if (!isSettable(field.dataType)) {
-    throw invalidRequest(`${field.name} is a built-in field; it follows the issue and cannot be set on the card.`, detail,
+    throw invalidRequest(`${field.name} is a built-in field; it follows the issue and cannot be set or cleared on the card.`, detail,
       'Change the issue itself (labels, assignees, milestone) instead.');
   }
+  if (value === null) return null;
   const key = Object.keys(value)[0];
   const wrongKind = () =>
     invalidRequest(`${field.name} is a ${field.dataType.toLowerCase()} field; send ${kindOf[field.dataType]}.`, { ...detail, sent: key });

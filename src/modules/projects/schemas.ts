@@ -52,7 +52,7 @@ export const projectFieldSchema = z
     dataType: z
       .string()
       .describe(`Lowercase code-host field type: ${fieldTypes.join(', ')} can be set; others (title, assignees, labels, milestone, repository, ...) are built in.`),
-    settable: z.boolean().describe('False for built-in fields, which follow the issue and cannot be set on the card.'),
+    settable: z.boolean().describe('False for built-in fields, which follow the issue and cannot be set or cleared on the card.'),
     options: z
       .array(z.object({ id: z.string(), name: z.string(), color: z.string(), description: z.string().nullable() }))
       .nullable()

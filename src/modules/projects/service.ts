@@ -79,7 +79,7 @@ async function writeField(w: WriteContext, project: ProjectRow, item: ItemWithIs
   const field = await projectStore.field(db, workspaceId, project.id, fieldNodeId);
   if (!field) throw invalidRequest('No such field in this project.', { fieldNodeId }, 'Field node ids come from GET /v1/projects/{projectId}.');
   if (item.contentType === 'Redacted') throw invalidRequest('This card is in a repository the installation cannot see; its fields cannot be changed through the service.', { itemId: item.nodeId });
-  const input = value === null ? null : codehostValueFor(field, value);
+  const input = codehostValueFor(field, value);
 
   const octokit = await codehostFor(w.services, workspaceId);
   const answer = await onGraphql(input ? `setting ${field.name}` : `clearing ${field.name}`, async () => {
