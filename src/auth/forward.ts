@@ -55,7 +55,8 @@ export async function callAuth(
   const response = await auth.handler(new Request(new URL(request.url, baseURL), init));
 
   const contentType = response.headers.get('content-type') ?? '';
-  if (response.status >= 400 && (contentType.includes('json') || response.status >= 500)) {
+  // Failures are answered in our envelope; only redirects and successes pass through as they are.
+  if (response.status >= 400 && (contentType.includes('json') || response.status >= 500 || response.status === 404)) {
     const parsed = contentType.includes('json') ? ((await response.json().catch(() => null)) as { code?: string; message?: string } | null) : null;
     throw errorFromAuth(response.status, parsed);
   }

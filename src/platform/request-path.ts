@@ -35,6 +35,7 @@ export function resolveRequestUrl(url: string): string {
   const path = q === -1 ? url : url.slice(0, q);
   const query = q === -1 ? '' : url.slice(q);
   let resolved = NEEDS_RESOLVING.test(path) ? resolvePath(path) : path;
-  if (SIGN_IN_AREA.test(resolved)) resolved = resolved.toLowerCase();
+  // The sign-in library matches paths exactly: a trailing slash names the same operation.
+  if (SIGN_IN_AREA.test(resolved)) resolved = resolved.toLowerCase().replace(/(.)\/+$/, '$1');
   return resolved === path ? url : resolved + query;
 }

@@ -87,6 +87,8 @@ const signUpSpellings = [
   '/v1/../auth/sign-up/email',
   '//auth/sign-up/email',
   '/auth\\sign-up\\email',
+  '/auth/sign-up/email/',
+  '/auth/sign-up/email//',
 ];
 
 describe('raw spellings of the sign-up path', () => {
