@@ -27,10 +27,13 @@ export const appliers: Record<string, Applier> = {
   // A card's values (a project workflow's included) are re-read by a job: the payload names the
   // changed field but not always its new value.
   projects_v2_item: async (ctx) => {
+    // A card without its node id (GitHub's description does not require one) cannot be read back.
+    if (typeof ctx.delivery.payload?.projects_v2_item?.node_id !== 'string' || !ctx.delivery.payload.projects_v2_item.node_id) return 'ignored';
     await applyProjectsV2Item(ctx.tx, projectContext(ctx), ctx.delivery.payload);
     return ctx.delivery.action === 'deleted' || ctx.delivery.action === 'archived' || ctx.delivery.action === 'reordered' ? 'applied' : 'queued';
   },
   projects_v2: async (ctx) => {
+    if (typeof ctx.delivery.payload?.projects_v2?.node_id !== 'string' || !ctx.delivery.payload.projects_v2.node_id) return 'ignored';
     await applyProjectsV2(ctx.tx, projectContext(ctx), ctx.delivery.payload);
     return ctx.delivery.action === 'deleted' ? 'applied' : 'queued';
   },
