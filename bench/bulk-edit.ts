@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { applyMigrations } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/pool.js';
 import { codehostStore } from '../src/modules/codehost/store.js';
-import { cacheWriter } from '../src/sync/cache-writer.js';
+import { cacheWriter } from '../src/cache/cache-writer.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { report } from './support/report.js';
 

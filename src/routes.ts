@@ -12,7 +12,7 @@ import { milestoneRoutes } from './modules/milestones/routes.js';
 import { viewRoutes } from './modules/views/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
-import type { AnyRoute } from './platform/route.js';
+import type { AnyRoute } from './http/route.js';
 
 /**
  * Every operation of the API, as data. app.ts registers them; the security suites iterate this

@@ -6,7 +6,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Db } from '../db/pool.js';
 import { portalAuth, workspaceAuth } from '../db/schema/auth.js';
 import type { Mailer } from '../mail/mailer.js';
-import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from './session-token.js';
+import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from '../platform/session-token.js';
 
 export type MagicLinkClient = 'web' | 'mobile';
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { digestApiKey, looksLikeApiKey } from './api-key-token.js';
 import type { CredentialCache } from './credential-cache.js';
 import { credentialStore, type ApiKeyRecord, type SessionRecord, type WorkspaceMembership } from './credential-store.js';
-import { readCookie, SESSION_COOKIE, sessionTokenFrom } from './session-token.js';
+import { readCookie, SESSION_COOKIE, sessionTokenFrom } from '../platform/session-token.js';
 
 export type Principal =
   | ({ via: 'session' } & SessionRecord)

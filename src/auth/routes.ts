@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, invalidRequest } from '../platform/errors.js';
 import { refuseUnstorableText } from '../platform/text-rules.js';
-import { defineRoute } from '../platform/route.js';
-import type { Services } from '../platform/services.js';
+import { defineRoute } from '../http/route.js';
+import type { Services } from '../services.js';
 import { announceCredentialChange } from './credential-cache.js';
 import { callAuth, forwardToAuth } from './forward.js';
 

@@ -1,6 +1,5 @@
 import type { components } from '@octokit/openapi-types';
 import type { CachedActor } from '../db/schema/cache.js';
-import type { RepositoryFromCodehost } from '../modules/codehost/store.js';
 
 /**
  * GitHub payloads -> cache rows, in one place. GitHub ids are int64 in its description but fit a
@@ -16,6 +15,18 @@ export type GitHubLabel = components['schemas']['label'];
 export type GitHubMilestone = components['schemas']['milestone'];
 export type GitHubComment = components['schemas']['issue-comment'];
 export type GitHubRepository = components['schemas']['repository'];
+
+/** A repository as the code host describes it, in the columns the service keeps. */
+export interface RepositoryFromCodehost {
+  codehostId: number;
+  nodeId: string;
+  ownerLogin: string;
+  name: string;
+  fullName: string;
+  private: boolean;
+  archived: boolean;
+  htmlUrl: string;
+}
 
 export function actorOf(user: GitHubUser): CachedActor | null {
   if (!user) return null;

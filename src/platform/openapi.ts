@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import scalarReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '../auth/session-token.js';
+import { SESSION_COOKIE } from './session-token.js';
 
 const description = `The work-management service over the code host.
 

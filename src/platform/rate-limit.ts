@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { readCookie, SESSION_COOKIE } from '../auth/session-token.js';
+import { readCookie, SESSION_COOKIE } from './session-token.js';
 import { ApiError } from './errors.js';
 
 /**

@@ -11,8 +11,8 @@ import {
   type GitHubMilestone,
 } from '../codehost/mapping.js';
 import { codehostInstallations, repositories } from '../db/schema/index.js';
-import type { Services } from '../platform/services.js';
-import { cacheWriter } from './cache-writer.js';
+import type { Services } from '../services.js';
+import { cacheWriter } from '../cache/cache-writer.js';
 import { BACKFILL_TASK } from './queue.js';
 import { pauseWhileBudgetIsLow } from './budget-pause.js';
 import { syncJobStore } from './store.js';

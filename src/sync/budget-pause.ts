@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { backfillShouldPause, budgetStore } from '../codehost/budget.js';
 import { SECONDARY_LIMIT_WAIT_SECONDS } from '../codehost/errors.js';
 import { codehostInstallations } from '../db/schema/index.js';
-import type { Services } from '../platform/services.js';
+import type { Services } from '../services.js';
 import { enqueue, installationQueue } from './queue.js';
 import { syncJobStore } from './store.js';
 

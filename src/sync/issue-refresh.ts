@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { commentRow, isPullRequest, issueRow, type GitHubComment, type GitHubIssue } from '../codehost/mapping.js';
 import type { Executor } from '../db/pool.js';
 import { codehostInstallations, issues, repositories } from '../db/schema/index.js';
-import type { Services } from '../platform/services.js';
-import { cacheWriter } from './cache-writer.js';
-import { issueCache } from './issue-cache.js';
+import type { Services } from '../services.js';
+import { cacheWriter } from '../cache/cache-writer.js';
+import { issueCache } from '../cache/issue-cache.js';
 import { enqueue, installationQueue } from './queue.js';
 
 /** Reads one issue (and optionally one of its comments) again when a delivery cannot be trusted alone. */

@@ -6,8 +6,8 @@ import { recordActivity, type ActivityActor } from '../modules/activity/recorder
 import { codehostStore } from '../modules/codehost/store.js';
 import { fieldChanges } from '../modules/projects/field-changes.js';
 import { projectStore } from '../modules/projects/store.js';
-import type { Services } from '../platform/services.js';
-import { projectsCacheWriter } from './projects-cache-writer.js';
+import type { Services } from '../services.js';
+import { projectsCacheWriter } from '../cache/projects-cache-writer.js';
 
 export interface CodehostSender {
   login: string | null;

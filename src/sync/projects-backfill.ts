@@ -3,8 +3,8 @@ import { itemsPageQuery, projectsPageQuery } from '../codehost/project-documents
 import { fieldRows, itemRow, projectRow, type GqlItem, type GqlProject } from '../codehost/project-mapping.js';
 import type { Tx } from '../db/pool.js';
 import { codehostInstallations, projects } from '../db/schema/index.js';
-import type { Services } from '../platform/services.js';
-import { projectsCacheWriter } from './projects-cache-writer.js';
+import type { Services } from '../services.js';
+import { projectsCacheWriter } from '../cache/projects-cache-writer.js';
 import { enqueue, installationQueue, PROJECTS_BACKFILL_TASK } from './queue.js';
 import { pauseWhileBudgetIsLow } from './budget-pause.js';
 import { syncJobStore } from './store.js';

@@ -13,10 +13,10 @@ import {
 import { codehostInstallations, comments, issues, labels, milestones, repositories, syncJobs } from '../db/schema/index.js';
 import type { Executor } from '../db/pool.js';
 import { recordActivity, type ActivityActor, type ActivityRecord } from '../modules/activity/recorder.js';
-import type { Services } from '../platform/services.js';
+import type { Services } from '../services.js';
 import { PER_PAGE } from './backfill.js';
-import { cacheWriter } from './cache-writer.js';
-import { issueCache } from './issue-cache.js';
+import { cacheWriter } from '../cache/cache-writer.js';
+import { issueCache } from '../cache/issue-cache.js';
 import { RECONCILE_TASK } from './queue.js';
 import { pauseWhileBudgetIsLow } from './budget-pause.js';
 import { syncJobStore } from './store.js';

@@ -3,7 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import { startProjectsWalk } from './projects-backfill.js';
 import type { Tx } from '../db/pool.js';
 import { codehostInstallations, codehostTombstones, codehostWebhookDeliveries, repositories } from '../db/schema/index.js';
-import type { Services } from '../platform/services.js';
+import type { Services } from '../services.js';
 import { enqueue, installationQueue, RECONCILE_TASK } from './queue.js';
 import { syncJobStore } from './store.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { codehostWebhookDeliveries } from '../db/schema/index.js';
 import { codehostStore } from '../modules/codehost/store.js';
-import type { Services } from '../platform/services.js';
+import type { Services } from '../services.js';
 import { storable } from '../platform/storable-text.js';
 import { appliers, type ApplyOutcome, type WebhookDelivery } from './appliers/index.js';
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task, type WorkerEvents } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../platform/services.js';
+import type { Services } from '../services.js';
 import { storableText } from '../platform/storable-text.js';
 import { rateLimitWaitOfFailure } from '../codehost/errors.js';
 import { runBackfill } from './backfill.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
-import { openApiPath } from '../../src/platform/register-routes.js';
+import { openApiPath } from '../../src/http/register-routes.js';
 import { routeTable } from '../../src/routes.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';

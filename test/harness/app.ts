@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/pool.js';
-import type { Services } from '../../src/platform/services.js';
+import type { Services } from '../../src/services.js';
 import { startSyncWorker } from '../../src/sync/worker.js';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-0123456789';

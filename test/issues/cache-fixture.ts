@@ -15,7 +15,7 @@ import {
   type GitHubRepository,
 } from '../../src/codehost/mapping.js';
 import { codehostStore } from '../../src/modules/codehost/store.js';
-import { cacheWriter } from '../../src/sync/cache-writer.js';
+import { cacheWriter } from '../../src/cache/cache-writer.js';
 import type { TestApp } from '../harness/app.js';
 import type { TestPerson } from '../harness/fixtures.js';
 import type { Call } from '../harness/http.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiPath } from '../../src/platform/register-routes.js';
+import { openApiPath } from '../../src/http/register-routes.js';
 import { routeTable } from '../../src/routes.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 

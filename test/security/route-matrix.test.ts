@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantableScopes, rolesBelow, type Role, type Scope } from '../../src/auth/roles.js';
 import { scopesOf, type CredentialKind } from '../../src/auth/access.js';
-import type { AnyRoute } from '../../src/platform/route.js';
+import type { AnyRoute } from '../../src/http/route.js';
 import { routeTable } from '../../src/routes.js';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';

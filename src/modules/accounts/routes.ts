@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery, toPage } from '../../platform/pagination.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { okSchema } from '../../platform/schemas.js';
 import { presentWorkspace, workspaceSchema } from '../workspaces/schemas.js';
 import { accountSchema, meSchema } from './schemas.js';

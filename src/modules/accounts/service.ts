@@ -4,7 +4,7 @@ import { announceCredentialChange } from '../../auth/credential-cache.js';
 import type { Scope } from '../../auth/roles.js';
 import { authSessions } from '../../db/schema/index.js';
 import { forbidden } from '../../platform/errors.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 
 export const accountService = {
   async me(services: Services, auth: AuthContext) {

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../auth/access.js';
 import { notFound } from '../../platform/errors.js';
 import { pagedList } from '../../platform/pagination.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { issueStore } from '../issues/store.js';
 import { activityStore } from './store.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { scopeSchema } from '../../auth/roles.js';
 import { pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { okSchema, uuidParam } from '../../platform/schemas.js';
 import { apiKeySchema, issuedApiKeySchema, presentApiKey } from './schemas.js';
 import { apiKeyService } from './service.js';

@@ -4,7 +4,7 @@ import { mintApiKey } from '../../auth/api-key-token.js';
 import { announceCredentialChange } from '../../auth/credential-cache.js';
 import { grantableScopes, type Scope } from '../../auth/roles.js';
 import { invalidRequest, notFound } from '../../platform/errors.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { presentApiKey } from './schemas.js';
 import { apiKeyStore } from './store.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
 import { auditStore } from './store.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { iso, timestamp } from '../../platform/schemas.js';
 import { parseSince } from '../../platform/time-window.js';
 

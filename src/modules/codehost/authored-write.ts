@@ -1,7 +1,7 @@
 import type { Octokit } from 'octokit';
 import type { CodehostClient } from '../../codehost/client.js';
 import { codehostWrite } from '../../codehost/write-call.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { authoringFor, refreshUserToken } from './user-credential.js';
 
 /** How a write was authored on the code host, as activity entries record it. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { isoOrNull, timestamp } from '../../platform/schemas.js';
 import { personCodehostSchema } from '../accounts/schemas.js';
 import { codehostService } from './service.js';
-import { syncService } from './sync-service.js';
+import { syncService } from '../../sync/sync-control.js';
 import { codehostStore, type RepositoryRow } from './store.js';
 
 const urlSchema = z.object({ url: z.url() });

@@ -4,7 +4,7 @@ import { announceCredentialChange } from '../../auth/credential-cache.js';
 import type { CodehostClient } from '../../codehost/client.js';
 import { codehostNotConfigured, onCodehost } from '../../codehost/errors.js';
 import { ApiError, conflict, forbidden } from '../../platform/errors.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { codehostStore } from './store.js';
 import { repositoryRow } from '../../codehost/mapping.js';

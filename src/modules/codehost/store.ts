@@ -8,16 +8,9 @@ export type IdentityRow = typeof codehostIdentities.$inferSelect;
 export type InstallationRow = typeof codehostInstallations.$inferSelect;
 export type RepositoryRow = typeof repositories.$inferSelect;
 
-export interface RepositoryFromCodehost {
-  codehostId: number;
-  nodeId: string;
-  ownerLogin: string;
-  name: string;
-  fullName: string;
-  private: boolean;
-  archived: boolean;
-  htmlUrl: string;
-}
+import type { RepositoryFromCodehost } from '../../codehost/mapping.js';
+
+export type { RepositoryFromCodehost };
 
 export const codehostStore = {
   async identityOf(tx: Executor, userId: string): Promise<IdentityRow | null> {

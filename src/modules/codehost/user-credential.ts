@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CodehostClient } from '../../codehost/client.js';
 import { codehostIdentities } from '../../db/schema/index.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { codehostStore } from './store.js';
 
 /** Who a write is authored as on the code host. */

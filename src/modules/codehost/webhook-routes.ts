@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validWebhookSignature } from '../../codehost/webhook-signature.js';
 import { ApiError, invalidRequest, notFound } from '../../platform/errors.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { receiveWebhook } from '../../sync/webhook-receiver.js';
 
 /** GitHub caps webhook payloads at 25 MB. */

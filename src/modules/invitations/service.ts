@@ -5,7 +5,7 @@ import { announceCredentialChange } from '../../auth/credential-cache.js';
 import type { Role } from '../../auth/roles.js';
 import { memberships } from '../../db/schema/index.js';
 import { ApiError, conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { presentWorkspace } from '../workspaces/schemas.js';
 import { workspaceStore } from '../workspaces/store.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../platform/errors.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import type { FieldValueInput } from '../projects/field-value-input.js';
 import { projectService } from '../projects/service.js';
 import type { WorkspaceAuth } from './write-service.js';

@@ -1,5 +1,5 @@
 import { notFound } from '../../platform/errors.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { applyBulkFieldChange, failureOf, type BulkFieldChange, type BulkIssueResult } from './bulk-field.js';
 import { issueWriteService, type IssueChange, type StateReason, type WorkspaceAuth } from './write-service.js';
 import { writeStore } from './write-store.js';

@@ -1,8 +1,8 @@
 import { commentRow, type GitHubComment } from '../../codehost/mapping.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { ok } from '../../platform/schemas.js';
-import type { Services } from '../../platform/services.js';
-import { cacheWriter } from '../../sync/cache-writer.js';
+import type { Services } from '../../services.js';
+import { cacheWriter } from '../../cache/cache-writer.js';
 import { forgetEchoEntries } from '../activity/echo.js';
 import { recordActivity } from '../activity/recorder.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';

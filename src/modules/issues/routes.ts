@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../platform/pagination.js';
 import { jsonText } from '../../platform/json-text.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { uuidParam } from '../../platform/schemas.js';
 import { okSchema } from '../../platform/schemas.js';
 import { activityService } from '../activity/service.js';

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../auth/access.js';
 import type { Executor } from '../../db/pool.js';
 import { invalidRequest, notFound } from '../../platform/errors.js';
 import { pagedList } from '../../platform/pagination.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { parseSince } from '../../platform/time-window.js';
 import { projectFieldFilters, projectItemsOf } from '../projects/issue-links.js';
 import { presentComment, presentIssue, type issueSchema } from './schemas.js';

@@ -1,7 +1,7 @@
 import type { CodehostClient } from '../../codehost/client.js';
 import { codehostNotConfigured } from '../../codehost/errors.js';
 import { ApiError, conflict } from '../../platform/errors.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import type { RepositoryTarget } from './write-store.js';
 
 export function codehostClientOf(services: Services): CodehostClient {

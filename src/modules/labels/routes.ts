@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../platform/pagination.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { repeatable } from '../issues/schemas.js';
 import { createLabel } from './create-service.js';
 import { labelService } from './service.js';

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../auth/access.js';
 import { invalidRequest } from '../../platform/errors.js';
 import { pagedList } from '../../platform/pagination.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { labelStore, type LabelRow } from './store.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };

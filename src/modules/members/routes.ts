@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from '../../auth/roles.js';
 import { pagedList, pageOf, pageQuery } from '../../platform/pagination.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { okSchema, uuidParam } from '../../platform/schemas.js';
 import { memberSchema, presentMember } from './schemas.js';
 import { memberService } from './service.js';

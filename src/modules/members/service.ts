@@ -3,7 +3,7 @@ import { announceCredentialChange } from '../../auth/credential-cache.js';
 import { roleAtLeast, type Role } from '../../auth/roles.js';
 import type { Tx } from '../../db/pool.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { viewStore } from '../views/store.js';
 import { workspaceStore } from '../workspaces/store.js';

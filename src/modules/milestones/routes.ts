@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../platform/pagination.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { milestoneSchema, repeatable } from '../issues/schemas.js';
 import { createMilestone } from './create-service.js';
 import { milestoneService } from './service.js';

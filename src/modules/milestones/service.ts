@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../auth/access.js';
 import { pagedList } from '../../platform/pagination.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { presentMilestone } from '../issues/schemas.js';
 import { repositoryIdsOf } from '../labels/service.js';
 import { milestoneStore } from './store.js';

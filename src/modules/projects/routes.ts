@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../platform/pagination.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { ok, okSchema, uuidParam } from '../../platform/schemas.js';
 import { fieldValueInputSchema } from './field-value-input.js';
 import { projectItemSchema, projectSchema, projectSummarySchema } from './schemas.js';

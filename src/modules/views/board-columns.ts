@@ -1,22 +1,11 @@
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import type { IssueFilter } from '../issues/store.js';
-import { boardStore } from './board-store.js';
+import { boardStore, type BoardColumn, type BoardScope } from './board-store.js';
+
+export type { BoardColumn, BoardScope };
 import type { SimpleGroupKind } from './schemas.js';
 
 /** The issues a board shows: the workspace and the view's filter, already normalised. */
-export interface BoardScope {
-  workspaceId: string;
-  filter: IssueFilter;
-}
-
-export interface BoardColumn {
-  key: string;
-  title: string;
-  color: string | null;
-  /** How many issues of the scope the column holds. */
-  count: number;
-}
 
 /** The columns of one grouping, and how to pick one column's issues out of the issue list. */
 export interface ColumnSource {

@@ -1,7 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { issueConditions, issueFrom } from '../issues/store.js';
-import type { BoardColumn, BoardScope } from './board-columns.js';
+import { issueConditions, issueFrom, type IssueFilter } from '../issues/store.js';
+
+export interface BoardScope {
+  workspaceId: string;
+  filter: IssueFilter;
+}
+
+export interface BoardColumn {
+  key: string;
+  title: string;
+  color: string | null;
+  /** How many issues of the scope the column holds. */
+  count: number;
+}
 
 /** The scope's issues: the same rows the issue list would return for the view's filter. */
 const scoped = (scope: BoardScope, join: SQL = sql``) =>

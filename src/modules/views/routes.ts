@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { StoredGroupBy } from '../../db/schema/views.js';
 import { pageOf, pageQuery } from '../../platform/pagination.js';
 import { jsonText } from '../../platform/json-text.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { okSchema, uuidParam } from '../../platform/schemas.js';
 import { issueSchema } from '../issues/schemas.js';
 import { boardColumnSchema, createViewBody, editViewBody, groupBySchema, simpleGroupKinds, viewSchema } from './schemas.js';

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/pool.js';
 import type { StoredGroupBy } from '../../db/schema/views.js';
 import { forbidden, invalidRequest, notFound } from '../../platform/errors.js';
 import { pagedList } from '../../platform/pagination.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { issueFilterOf, issueService, orderOf, resolveIssueFilter } from '../issues/service.js';
 import type { IssueSort, SortOrder } from '../issues/store.js';

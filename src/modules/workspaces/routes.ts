@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../../platform/route.js';
+import { defineRoute } from '../../http/route.js';
 import { slugSchema, workspaceNameSchema, workspaceSchema } from './schemas.js';
 import { workspaceService } from './service.js';
 

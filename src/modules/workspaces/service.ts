@@ -2,7 +2,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../auth/access.js';
 import { announceCredentialChange } from '../../auth/credential-cache.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 import { memberships } from '../../db/schema/index.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { presentWorkspace } from './schemas.js';

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/pool.js';
 import { repositories } from '../../db/schema/index.js';
 import type { ActivityActor } from '../../modules/activity/recorder.js';
 import type { InstallationRow, RepositoryRow } from '../../modules/codehost/store.js';
-import type { Services } from '../../platform/services.js';
+import type { Services } from '../../services.js';
 
 /** One webhook delivery as GitHub sent it: `X-GitHub-Delivery`, `X-GitHub-Event` and the parsed body. */
 export interface WebhookDelivery {

@@ -1,6 +1,6 @@
 import { isPullRequest, type GitHubIssue } from '../../codehost/mapping.js';
 import { recordDeliveredChange } from '../../modules/activity/recorder.js';
-import { issueCache } from '../issue-cache.js';
+import { issueCache } from '../../cache/issue-cache.js';
 import { queueIssueRefresh } from '../issue-refresh.js';
 import { codehostActor, mirroredRepository, type Applier } from './context.js';
 

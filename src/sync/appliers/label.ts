@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { labelRow, type GitHubLabel } from '../../codehost/mapping.js';
 import { labels } from '../../db/schema/index.js';
-import { cacheWriter } from '../cache-writer.js';
-import { issueCache } from '../issue-cache.js';
+import { cacheWriter } from '../../cache/cache-writer.js';
+import { issueCache } from '../../cache/issue-cache.js';
 import { mirroredRepository, type Applier } from './context.js';
 
 const knownActions = new Set(['created', 'edited', 'deleted']);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { milestoneRow, type GitHubMilestone } from '../../codehost/mapping.js';
 import { milestones } from '../../db/schema/index.js';
-import { cacheWriter } from '../cache-writer.js';
+import { cacheWriter } from '../../cache/cache-writer.js';
 import { mirroredRepository, type Applier } from './context.js';
 
 const knownActions = new Set(['created', 'edited', 'opened', 'closed', 'deleted']);

@@ -1,5 +1,5 @@
 import { isPullRequest, type GitHubIssue } from '../../codehost/mapping.js';
-import { issueCache } from '../issue-cache.js';
+import { issueCache } from '../../cache/issue-cache.js';
 import { queueIssueRefresh } from '../issue-refresh.js';
 import { mirroredRepository, type Applier } from './context.js';
 

@@ -1,18 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { AuthContext } from '../../auth/access.js';
-import { backfillShouldPause, budgetStore } from '../../codehost/budget.js';
-import type { Tx } from '../../db/pool.js';
-import { repositories } from '../../db/schema/index.js';
-import { conflict, invalidRequest, notFound } from '../../platform/errors.js';
-import { isoOrNull } from '../../platform/schemas.js';
-import type { Services } from '../../platform/services.js';
-import { BACKFILL_TASK, enqueue, installationQueue } from '../../sync/queue.js';
-import { queueReconcile } from '../../sync/schedule.js';
-import { startProjectsWalk } from '../../sync/projects-backfill.js';
-import { syncJobStore } from '../../sync/store.js';
-import { actorOf, recordAudit } from '../audit/recorder.js';
-import { codehostStore } from './store.js';
+import type { AuthContext } from '../auth/access.js';
+import { backfillShouldPause, budgetStore } from '../codehost/budget.js';
+import type { Tx } from '../db/pool.js';
+import { repositories } from '../db/schema/index.js';
+import { conflict, invalidRequest, notFound } from '../platform/errors.js';
+import { isoOrNull } from '../platform/schemas.js';
+import type { Services } from '../services.js';
+import { BACKFILL_TASK, enqueue, installationQueue } from './queue.js';
+import { queueReconcile } from './schedule.js';
+import { startProjectsWalk } from './projects-backfill.js';
+import { syncJobStore } from './store.js';
+import { actorOf, recordAudit } from '../modules/audit/recorder.js';
+import { codehostStore } from '../modules/codehost/store.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { AuthContext } from '../auth/access.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../platform/errors.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** A claim left `running` this long belongs to a process that died; a retry may take it over. */

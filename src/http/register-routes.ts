@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize, scopesOf, type AuthContext } from '../auth/access.js';
 import { Readable } from 'node:stream';
-import { ApiError, errorEnvelopeSchema } from './errors.js';
+import { ApiError, errorEnvelopeSchema } from '../platform/errors.js';
 import type { Idempotency } from './idempotency.js';
 import { successStatus, type AnyRoute } from './route.js';
-import type { Services } from './services.js';
-import { refuseUnstorableText } from './text-rules.js';
+import type { Services } from '../services.js';
+import { refuseUnstorableText } from '../platform/text-rules.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

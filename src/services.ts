@@ -1,0 +1,27 @@
+import type { Config } from './config.js';
+import type { Database } from './db/pool.js';
+import type { CredentialCache } from './auth/credential-cache.js';
+import type { PrincipalResolver } from './auth/principal.js';
+import type { SignInServices } from './auth/better-auth.js';
+import type { ChallengeVerifier } from './auth/challenge.js';
+import type { Mailer } from './mail/mailer.js';
+import type { CodehostClient } from './codehost/client.js';
+import type { TokenVault } from './codehost/token-vault.js';
+import type { CursorCodec } from './platform/pagination.js';
+import type { SignedState } from './platform/signed-state.js';
+
+/** What route handlers and services are given; built once in app.ts. */
+export interface Services {
+  config: Config;
+  database: Database;
+  /** `trustedOrigins`: where a browser request using the session cookie may change things (lower-case origins). */
+  credentials: { cache: CredentialCache; resolver: PrincipalResolver; trustedOrigins: ReadonlySet<string> };
+  signIn: SignInServices;
+  challenge: ChallengeVerifier;
+  mailer: Mailer;
+  cursors: CursorCodec;
+  signedState: SignedState;
+  /** Null when no code-host app is configured. */
+  codehost: CodehostClient | null;
+  tokenVault: TokenVault;
+}
