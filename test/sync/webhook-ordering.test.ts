@@ -208,6 +208,27 @@ describe('GitHub\'s own shapes from the emulator', () => {
   });
 });
 
+describe('sub-issues in the shape GitHub sends', () => {
+  it('sub_issue_added names the child\'s repository only, and still updates the parent\'s summary', async () => {
+    const parent = await codehostIssue(1);
+    const child = await codehostIssue(4);
+    const repo = { id: repositoryCodehostId, full_name: w.repo.fullName, name: 'app' };
+    const later = new Date(Date.parse(String(parent.updated_at)) + 30_000).toISOString().replace('.000Z', 'Z');
+    // GitHub's payload: the parent's repository is `repository`; there is no `parent_issue_repo`.
+    const res = await deliver('sub_issues', {
+      action: 'sub_issue_added',
+      parent_issue_id: parent.id,
+      parent_issue: { ...parent, updated_at: later, sub_issues_summary: { total: 7, completed: 2, percent_completed: 28 } },
+      sub_issue_id: child.id,
+      sub_issue: child,
+      sub_issue_repo: repo,
+      repository: repo,
+    });
+    expect(res.status).toBe(200);
+    expect((await readIssue(t, call, w, 1)).subIssues).toEqual({ total: 7, completed: 2, percentCompleted: 28 });
+  });
+});
+
 describe('what the receiver does not know', () => {
   it('an unknown event or action answers 2xx and is recorded as ignored', async () => {
     const issue = await codehostIssue(1);
