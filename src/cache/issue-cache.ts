@@ -81,19 +81,21 @@ export const issueCache = {
     const patch = issuePatch(issue);
     await issueCache.lockCodehostIssue(tx, scope.repositoryId, patch.codehostId);
     if (await issueCache.isTombstoned(tx, scope.repositoryId, 'issue', patch.codehostId)) return { id: null, outcome: 'deleted' };
-    const [before] = await tx
-      .select()
+    const { codehostId: _id, ...columns } = patch;
+    const keys = Object.keys(columns) as Array<keyof typeof columns>;
+    // Only the columns the payload carries are compared (never the body's search document).
+    const [before] = (await tx
+      .select({ id: issues.id, codehostUpdatedAt: issues.codehostUpdatedAt, ...Object.fromEntries(keys.map((k) => [k, issues[k]])) })
       .from(issues)
       .where(and(eq(issues.repositoryId, scope.repositoryId), eq(issues.codehostId, patch.codehostId)))
-      .for('update');
+      .for('update')) as Array<Partial<IssueRow> & { id: string; codehostUpdatedAt: Date }>;
     if (!before) {
       if (!NEEDED_TO_CREATE.every((k) => patch[k] !== undefined)) return { id: null, outcome: 'incomplete' };
       const id = uuidv7();
       await tx.insert(issues).values({ ...(patch as IssueRow), id, ...scope });
       return { id, outcome: 'created' };
     }
-    const { codehostId: _id, ...columns } = patch;
-    const changed = (Object.keys(columns) as Array<keyof typeof columns>).filter((k) => comparable(columns[k]) !== comparable(before[k]));
+    const changed = keys.filter((k) => comparable(columns[k]) !== comparable(before[k]));
     if (!changed.length) return { id: before.id, outcome: 'same' };
     const at = patch.codehostUpdatedAt?.getTime();
     const cachedAt = before.codehostUpdatedAt.getTime();

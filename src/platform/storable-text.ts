@@ -49,3 +49,12 @@ export function storable<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * Whether JSON text may hold text Postgres cannot store. JSON can carry a NUL or a lone surrogate
+ * only as a `\\u` escape (raw control characters are not JSON, and UTF-8 cannot encode a
+ * surrogate), so a body without any `\\u` needs no walk at all: one native search of the bytes.
+ */
+export function jsonMayHoldUnstorable(raw: Buffer): boolean {
+  return raw.indexOf('\\u') !== -1;
+}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { codehostWebhookDeliveries } from '../db/schema/index.js';
 import { codehostStore } from '../modules/codehost/store.js';
 import type { Services } from '../services.js';
-import { storable } from '../platform/storable-text.js';
+import { jsonMayHoldUnstorable, storable } from '../platform/storable-text.js';
 import { appliers, type ApplyOutcome, type WebhookDelivery } from './appliers/index.js';
 
 export interface ReceiveResult {
@@ -17,9 +17,14 @@ export interface ReceiveResult {
  * Deliveries for installations no workspace holds, or events without an applier, are recorded
  * as `ignored`.
  */
-export async function receiveWebhook(services: Services, received: WebhookDelivery): Promise<ReceiveResult & { outcome: ApplyOutcome | null }> {
-  // The code host's text as Postgres can store it, as its REST and GraphQL answers are (codehost/storable-answers.ts).
-  const delivery: WebhookDelivery = { ...received, payload: storable(received.payload) };
+export async function receiveWebhook(
+  services: Services,
+  received: WebhookDelivery,
+  raw?: Buffer,
+): Promise<ReceiveResult & { outcome: ApplyOutcome | null }> {
+  // The code host's text as Postgres can store it, as its REST and GraphQL answers are
+  // (codehost/storable-answers.ts); a body whose bytes show no escape at all needs no walk.
+  const delivery: WebhookDelivery = raw && !jsonMayHoldUnstorable(raw) ? received : { ...received, payload: storable(received.payload) };
   const installationId = typeof delivery.payload?.installation?.id === 'number' ? (delivery.payload.installation.id as number) : null;
   return services.database.db.transaction(async (tx) => {
     const [claimed] = await tx

@@ -36,7 +36,7 @@ export const codehostWebhookRoutes = [
       const event = headerOf(request.headers['x-github-event']);
       const id = headerOf(request.headers['x-github-delivery']);
       if (!event || !id) throw invalidRequest('X-GitHub-Event and X-GitHub-Delivery are required.');
-      const { ok, duplicate } = await receiveWebhook(services, { id, event, action: body.action ?? null, payload: body });
+      const { ok, duplicate } = await receiveWebhook(services, { id, event, action: body.action ?? null, payload: body }, request.rawBody);
       return { ok, duplicate };
     },
   }),
