@@ -248,3 +248,25 @@ describe('tombstones and walks', () => {
     expect((await readIssue(t, call, w, created.number)).title).toBe('Edited after its return');
   });
 });
+
+describe('activity', () => {
+  it('two deliveries of equal-looking changes in one second get an entry each; a redelivery none', async () => {
+    const created = await w.act<{ number: number }>('POST', `/repos/${w.repo.fullName}/issues`, { title: 'Labelled twice in one second' });
+    await gh.control.webhooksIdle();
+    const cached = await until('the new issue cached', () => readIssue(t, call, w, created.number), (i) => i !== null);
+    const bug = await w.act<Record<string, unknown>>('POST', `/repos/${w.repo.fullName}/labels`, { name: 'twice', color: 'aa0000' });
+    const other = await w.act<Record<string, unknown>>('POST', `/repos/${w.repo.fullName}/labels`, { name: 'between', color: '00aa00' });
+    const base = await codehostIssue(created.number);
+    const at = new Date(Date.now() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    // bug added; then, within the same second, bug removed, another label added and bug added again.
+    const first = await deliver('issues', { action: 'labeled', label: bug, issue: { ...base, labels: [bug], updated_at: at } });
+    const second = await deliver('issues', { action: 'labeled', label: bug, issue: { ...base, labels: [bug, other], updated_at: at } });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const labeled = async () => (await activity(cached.id)).filter((e) => e.action === 'issue.labeled');
+    expect((await labeled()).map((e) => e.detail.deliveryId).sort()).toEqual([first.guid, second.guid].sort());
+
+    const again = await deliver('issues', { action: 'labeled', label: bug, issue: { ...base, labels: [bug], updated_at: at } }, first.guid);
+    expect(again.body.duplicate).toBe(true);
+    expect(await labeled()).toHaveLength(2);
+  });
+});
