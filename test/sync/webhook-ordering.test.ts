@@ -270,3 +270,25 @@ describe('activity', () => {
     expect(await labeled()).toHaveLength(2);
   });
 });
+
+describe('refetch', () => {
+  it('a tie whose refetch the code host answers 404 deletes the issue and keeps it deleted', async () => {
+    const created = await w.act<{ number: number }>('POST', `/repos/${w.repo.fullName}/issues`, { title: 'Gone before the refetch' });
+    await gh.control.webhooksIdle();
+    await until('the new issue cached', () => readIssue(t, call, w, created.number), (i) => i !== null);
+    const before = await codehostIssue(created.number);
+    gh.control.setWebhookFaults({ dropNext: 1000 });
+    gh.control.deleteIssue(w.repo.fullName, created.number, w.login);
+    await gh.control.webhooksIdle();
+    gh.control.setWebhookFaults({});
+
+    // Same updated_at as the cache, other content: only the code host can tell, and it says 404.
+    const tie = await deliver('issues', { action: 'edited', issue: { ...before, title: 'Same second, other title' }, changes: { title: { from: 'Gone before the refetch' } } });
+    expect(tie.status).toBe(200);
+    expect(await outcomeOf(tie.guid)).toBe('queued');
+    await until('the issue deleted by the refetch', () => readIssue(t, call, w, created.number), (i) => i === null);
+    const late = await deliver('issues', { action: 'edited', issue: { ...before, title: 'Late', updated_at: new Date(Date.now() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') }, changes: {} });
+    expect(late.status).toBe(200);
+    expect(await readIssue(t, call, w, created.number)).toBeNull();
+  });
+});
