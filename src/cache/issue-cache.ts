@@ -64,6 +64,20 @@ export const issueCache = {
     return !!row;
   },
 
+  /**
+   * Which of the objects a walk or a refetch read at `readAt` it must not write. A tombstone laid
+   * before the read while the code host still shows the object means it really exists again (an
+   * issue transferred back): the tombstone is cleared and the object written. A tombstone laid
+   * after the read means it was deleted while the answer was in flight: the object is skipped.
+   */
+  async deletedSinceRead(tx: Executor, repositoryId: string, kind: 'issue' | 'comment', codehostIds: number[], readAt: Date): Promise<Set<number>> {
+    if (!codehostIds.length) return new Set();
+    const ids = and(eq(codehostTombstones.repositoryId, repositoryId), eq(codehostTombstones.kind, kind), inArray(codehostTombstones.codehostId, codehostIds));
+    await tx.delete(codehostTombstones).where(and(ids, lt(codehostTombstones.deletedAt, readAt)));
+    const still = await tx.select({ codehostId: codehostTombstones.codehostId }).from(codehostTombstones).where(ids);
+    return new Set(still.map((r) => Number(r.codehostId)));
+  },
+
   async tombstone(tx: Executor, scope: Scope, kind: 'issue' | 'comment', codehostIds: number[]): Promise<void> {
     if (!codehostIds.length) return;
     await tx

@@ -13,6 +13,7 @@ import {
 import { codehostInstallations, repositories } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import { cacheWriter } from '../cache/cache-writer.js';
+import { issueCache } from '../cache/issue-cache.js';
 import { BACKFILL_TASK } from './queue.js';
 import { pauseWhileBudgetIsLow } from './budget-pause.js';
 import { syncJobStore } from './store.js';
@@ -99,6 +100,7 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
         break;
       }
       case 'issues': {
+        const readAt = new Date();
         const { data } = await octokit.request('GET /repos/{owner}/{repo}/issues', {
           owner, repo: name, state: 'all', sort: 'updated', direction: 'asc', per_page: PER_PAGE, page: at.page,
           ...(at.since ? { since: at.since } : {}),
@@ -106,12 +108,15 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
         const page = data as GitHubIssue[];
         next = page.length < PER_PAGE ? { phase: 'comments', page: 1 } : sinceAfter(at, page);
         await db.transaction(async (tx) => {
-          await cacheWriter.issues(tx, scope, page.filter((i) => !isPullRequest(i)).map(issueRow));
+          const found = page.filter((i) => !isPullRequest(i));
+          const deleted = await issueCache.deletedSinceRead(tx, scope.repositoryId, 'issue', found.map((i) => Number(i.id)), readAt);
+          await cacheWriter.issues(tx, scope, found.filter((i) => !deleted.has(Number(i.id))).map(issueRow));
           await syncJobStore.advance(tx, job.id, next!.phase, next as unknown as Record<string, unknown>);
         });
         break;
       }
       case 'comments': {
+        const readAt = new Date();
         const { data } = await octokit.request('GET /repos/{owner}/{repo}/issues/comments', {
           owner, repo: name, sort: 'updated', direction: 'asc', per_page: PER_PAGE, page: at.page,
           ...(at.since ? { since: at.since } : {}),
@@ -119,7 +124,8 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
         const page = data as GitHubComment[];
         next = page.length < PER_PAGE ? null : sinceAfter(at, page);
         await db.transaction(async (tx) => {
-          await cacheWriter.comments(tx, scope, page.map(commentRow));
+          const deleted = await issueCache.deletedSinceRead(tx, scope.repositoryId, 'comment', page.map((c) => Number(c.id)), readAt);
+          await cacheWriter.comments(tx, scope, page.filter((c) => !deleted.has(Number(c.id))).map(commentRow));
           await syncJobStore.advance(tx, job.id, next ? next.phase : 'done', (next ?? at) as unknown as Record<string, unknown>);
           if (!next) {
             await syncJobStore.update(tx, job.id, { status: 'done', phase: 'done', finishedAt: new Date(), error: null });

@@ -33,7 +33,8 @@ const status = (error: unknown) => (error as { status?: number }).status;
 /**
  * The code host's answer is the truth: it is written even when its `updated_at` equals the cached
  * one (two changes in one second), and an issue or comment the code host no longer has is deleted
- * and tombstoned. Nothing is done for a repository that is no longer mirrored.
+ * and tombstoned; one it shows again after a tombstone laid before this read (an issue transferred
+ * back) loses the tombstone. Nothing is done for a repository that is no longer mirrored.
  */
 export async function refreshIssue(services: Services, p: IssueRefreshPayload): Promise<void> {
   if (!services.codehost) return;
@@ -59,6 +60,7 @@ export async function refreshIssue(services: Services, p: IssueRefreshPayload): 
       await issueCache.lockCodehostIssue(tx, p.repositoryId, cached.codehostId);
       await tx.select({ id: issues.id }).from(issues).where(and(eq(issues.repositoryId, p.repositoryId), eq(issues.number, p.number))).for('update');
     }
+    const readAt = new Date();
     let issue: GitHubIssue | null = null;
     try {
       issue = (await client.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner: target.owner, repo: target.name, issue_number: p.number })).data as GitHubIssue;
@@ -81,8 +83,8 @@ export async function refreshIssue(services: Services, p: IssueRefreshPayload): 
     }
     if (isPullRequest(issue)) return;
     if (!cached) await issueCache.lockCodehostIssue(tx, p.repositoryId, Number(issue.id));
-    if (!(await issueCache.isTombstoned(tx, p.repositoryId, 'issue', Number(issue.id)))) await cacheWriter.issues(tx, scope, [issueRow(issue)]);
+    if (!(await issueCache.deletedSinceRead(tx, p.repositoryId, 'issue', [Number(issue.id)], readAt)).size) await cacheWriter.issues(tx, scope, [issueRow(issue)]);
     if (commentGone) await issueCache.deleteComment(tx, scope, p.commentCodehostId!);
-    else if (comment && !(await issueCache.isTombstoned(tx, p.repositoryId, 'comment', Number(comment.id)))) await cacheWriter.comments(tx, scope, [commentRow(comment)]);
+    else if (comment && !(await issueCache.deletedSinceRead(tx, p.repositoryId, 'comment', [Number(comment.id)], readAt)).size) await cacheWriter.comments(tx, scope, [commentRow(comment)]);
   });
 }

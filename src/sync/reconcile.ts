@@ -140,7 +140,9 @@ export async function runReconcile(services: Services, syncJobId: string): Promi
   await walkSince<GitHubIssue>(octokit, 'GET /repos/{owner}/{repo}/issues', { ...where, state: 'all' }, since, (page) =>
     db.transaction(async (tx) => {
       const entries: ActivityRecord[] = [];
-      for (const issue of page.filter((i) => !isPullRequest(i))) {
+      const found = page.filter((i) => !isPullRequest(i));
+      const deleted = await issueCache.deletedSinceRead(tx, scope.repositoryId, 'issue', found.map((i) => Number(i.id)), startedAt);
+      for (const issue of found.filter((i) => !deleted.has(Number(i.id)))) {
         const { id, moved, created } = await issueCache.upsertIssue(tx, scope, issue);
         if (moved) entries.push({ workspaceId: scope.workspaceId, issueId: id, action: created ? 'issue.created' : 'issue.edited', actor, detail: { codehostUpdatedAt: issue.updated_at, repairedBy: 'reconcile' } });
       }
@@ -151,7 +153,8 @@ export async function runReconcile(services: Services, syncJobId: string): Promi
   await walkSince<GitHubComment>(octokit, 'GET /repos/{owner}/{repo}/issues/comments', where, since, (page) =>
     db.transaction(async (tx) => {
       const entries: ActivityRecord[] = [];
-      for (const comment of page) {
+      const deleted = await issueCache.deletedSinceRead(tx, scope.repositoryId, 'comment', page.map((c) => Number(c.id)), startedAt);
+      for (const comment of page.filter((c) => !deleted.has(Number(c.id)))) {
         const change = await issueCache.upsertCommentChange(tx, scope, comment);
         const issueId = change ? await issueIdOf(tx, scope, commentIssueNumber(comment)) : null;
         if (issueId) entries.push({ workspaceId: scope.workspaceId, issueId, action: `comment.${change}`, actor, detail: { commentId: Number(comment.id), codehostUpdatedAt: comment.updated_at, repairedBy: 'reconcile' } });
@@ -180,7 +183,8 @@ export async function runReconcile(services: Services, syncJobId: string): Promi
   for (const number of drifted) {
     const current = await allPages<GitHubComment>(octokit, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number });
     await db.transaction(async (tx) => {
-      await cacheWriter.comments(tx, scope, current.map(commentRow));
+      const tombstoned = await issueCache.deletedSinceRead(tx, scope.repositoryId, 'comment', current.map((c) => Number(c.id)), startedAt);
+      await cacheWriter.comments(tx, scope, current.filter((c) => !tombstoned.has(Number(c.id))).map(commentRow));
       const deleted = await issueCache.deleteCommentsExcept(tx, scope, number, current.map((c) => Number(c.id)), startedAt);
       const issueId = deleted.length ? await issueIdOf(tx, scope, number) : null;
       if (issueId) {

@@ -4,7 +4,7 @@ import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { httpClient, type Call } from '../harness/http.js';
-import { readIssue, syncedWorld, type SyncWorld } from './sync-world.js';
+import { readIssue, syncedWorld, waitForJob, type SyncWorld } from './sync-world.js';
 
 /**
  * What GitHub really sends: partial objects, deliveries out of order within one second (its
@@ -239,5 +239,77 @@ describe('what the receiver does not know', () => {
     const unknownEvent = await deliver('star', { action: 'created', starred_at: new Date().toISOString() });
     expect(unknownEvent.status).toBe(200);
     expect(await outcomeOf(unknownEvent.guid)).toBe('ignored');
+  });
+});
+
+describe('tombstones and walks', () => {
+  it('an issue the code host shows again after it left (transferred back) is cached again and takes later deliveries', { timeout: 60_000 }, async () => {
+    const created = await w.act<Record<string, unknown> & { number: number }>('POST', `/repos/${w.repo.fullName}/issues`, { title: 'Goes and comes back' });
+    await gh.control.webhooksIdle();
+    await until('the new issue cached', () => readIssue(t, call, w, created.number), (i) => i !== null);
+    // Transferred away (GitHub sends `transferred` to the old repository); the cache drops it and keeps a tombstone.
+    const away = await deliver('issues', { action: 'transferred', issue: await codehostIssue(created.number), changes: {} });
+    expect(away.status).toBe(200);
+    expect(await readIssue(t, call, w, created.number)).toBeNull();
+
+    // Back on the code host, its webhook lost: the next walk reads it and must not keep the tombstone.
+    gh.control.setWebhookFaults({ dropNext: 1000 });
+    await startOfSecond();
+    await w.act('PATCH', `/repos/${w.repo.fullName}/issues/${created.number}`, { title: 'Back again' });
+    await gh.control.webhooksIdle();
+    gh.control.setWebhookFaults({});
+    const sync = await call('POST', '/v1/codehost/sync', { token: w.owner.token });
+    expect(sync.status, sync.text).toBe(202);
+    for (const id of sync.body.queued as string[]) await waitForJob(call, w.owner, id, (j) => j.status === 'done' || j.status === 'failed');
+    expect((await readIssue(t, call, w, created.number))?.title).toBe('Back again');
+
+    const later = await codehostIssue(created.number);
+    const edit = await deliver('issues', { action: 'edited', issue: { ...later, title: 'Edited after its return', updated_at: new Date(Date.now() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') }, changes: { title: { from: 'Back again' } } });
+    expect(edit.status).toBe(200);
+    expect((await readIssue(t, call, w, created.number)).title).toBe('Edited after its return');
+  });
+});
+
+describe('activity', () => {
+  it('two deliveries of equal-looking changes in one second get an entry each; a redelivery none', async () => {
+    const created = await w.act<{ number: number }>('POST', `/repos/${w.repo.fullName}/issues`, { title: 'Labelled twice in one second' });
+    await gh.control.webhooksIdle();
+    const cached = await until('the new issue cached', () => readIssue(t, call, w, created.number), (i) => i !== null);
+    const bug = await w.act<Record<string, unknown>>('POST', `/repos/${w.repo.fullName}/labels`, { name: 'twice', color: 'aa0000' });
+    const other = await w.act<Record<string, unknown>>('POST', `/repos/${w.repo.fullName}/labels`, { name: 'between', color: '00aa00' });
+    const base = await codehostIssue(created.number);
+    const at = new Date(Date.now() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    // bug added; then, within the same second, bug removed, another label added and bug added again.
+    const first = await deliver('issues', { action: 'labeled', label: bug, issue: { ...base, labels: [bug], updated_at: at } });
+    const second = await deliver('issues', { action: 'labeled', label: bug, issue: { ...base, labels: [bug, other], updated_at: at } });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const labeled = async () => (await activity(cached.id)).filter((e) => e.action === 'issue.labeled');
+    expect((await labeled()).map((e) => e.detail.deliveryId).sort()).toEqual([first.guid, second.guid].sort());
+
+    const again = await deliver('issues', { action: 'labeled', label: bug, issue: { ...base, labels: [bug], updated_at: at } }, first.guid);
+    expect(again.body.duplicate).toBe(true);
+    expect(await labeled()).toHaveLength(2);
+  });
+});
+
+describe('refetch', () => {
+  it('a tie whose refetch the code host answers 404 deletes the issue and keeps it deleted', async () => {
+    const created = await w.act<{ number: number }>('POST', `/repos/${w.repo.fullName}/issues`, { title: 'Gone before the refetch' });
+    await gh.control.webhooksIdle();
+    await until('the new issue cached', () => readIssue(t, call, w, created.number), (i) => i !== null);
+    const before = await codehostIssue(created.number);
+    gh.control.setWebhookFaults({ dropNext: 1000 });
+    gh.control.deleteIssue(w.repo.fullName, created.number, w.login);
+    await gh.control.webhooksIdle();
+    gh.control.setWebhookFaults({});
+
+    // Same updated_at as the cache, other content: only the code host can tell, and it says 404.
+    const tie = await deliver('issues', { action: 'edited', issue: { ...before, title: 'Same second, other title' }, changes: { title: { from: 'Gone before the refetch' } } });
+    expect(tie.status).toBe(200);
+    expect(await outcomeOf(tie.guid)).toBe('queued');
+    await until('the issue deleted by the refetch', () => readIssue(t, call, w, created.number), (i) => i === null);
+    const late = await deliver('issues', { action: 'edited', issue: { ...before, title: 'Late', updated_at: new Date(Date.now() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') }, changes: {} });
+    expect(late.status).toBe(200);
+    expect(await readIssue(t, call, w, created.number)).toBeNull();
   });
 });

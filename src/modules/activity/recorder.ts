@@ -42,12 +42,13 @@ export async function recordActivity(tx: Executor, entries: ActivityRecord | Act
 }
 
 /**
- * Records a change the code host delivered, once: a second delivery of the same change (same
- * action and detail, `codehostUpdatedAt` included) adds nothing, whatever its delivery id, while
- * two different changes in the same second are both recorded.
+ * Records a change the code host delivered, once per delivery: the entry's detail names the
+ * `X-GitHub-Delivery` it came from, and the same change from the same delivery adds nothing.
+ * Two different deliveries are two changes even when GitHub's whole-second `updated_at` and the
+ * detail are equal (a label added twice within one second).
  */
-export async function recordDeliveredChange(tx: Executor, entry: ActivityRecord): Promise<boolean> {
-  const detail = entry.detail ?? {};
+export async function recordDeliveredChange(tx: Executor, deliveryId: string, entry: ActivityRecord): Promise<boolean> {
+  const detail = { ...(entry.detail ?? {}), deliveryId };
   const inserted = await tx.execute(sql`
     insert into issue_activity (id, workspace_id, issue_id, action, actor, detail, request_id)
     select ${uuidv7()}, ${entry.workspaceId}, ${entry.issueId}, ${entry.action}, ${JSON.stringify(entry.actor)}::jsonb, ${JSON.stringify(detail)}::jsonb, null

@@ -36,7 +36,7 @@ export const applyIssueComment: Applier = async (ctx) => {
     });
   }
   if (issue.id && change) {
-    await recordDeliveredChange(ctx.tx, {
+    await recordDeliveredChange(ctx.tx, ctx.delivery.id, {
       workspaceId: ctx.workspaceId,
       issueId: issue.id,
       action: activityOf[p.action],

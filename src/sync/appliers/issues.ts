@@ -79,7 +79,7 @@ export const applyIssues: Applier = async (ctx) => {
   }
   const action = activityOf[p.action];
   if (id && action && outcome !== 'same') {
-    await recordDeliveredChange(ctx.tx, {
+    await recordDeliveredChange(ctx.tx, ctx.delivery.id, {
       workspaceId: ctx.workspaceId,
       issueId: id,
       action,
