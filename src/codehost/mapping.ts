@@ -73,10 +73,11 @@ export function milestoneRow(m: GitHubMilestone) {
 export const isPullRequest = (issue: { pull_request?: unknown }) => issue.pull_request !== undefined && issue.pull_request !== null;
 
 export function issueRow(issue: GitHubIssue) {
+  // Entries that are not labels (null, say) say nothing and are skipped, as are unnamed ones.
   const labelObjects = (issue.labels ?? []).flatMap((l) =>
-    typeof l === 'string' ? [{ nodeId: '', name: l, color: '' }] : l.name ? [{ nodeId: l.node_id ?? '', name: l.name, color: l.color ?? '' }] : [],
+    typeof l === 'string' ? [{ nodeId: '', name: l, color: '' }] : l && typeof l === 'object' && l.name ? [{ nodeId: l.node_id ?? '', name: l.name, color: l.color ?? '' }] : [],
   );
-  const assignees = (issue.assignees ?? []).map((a) => actorOf(a));
+  const assignees = (issue.assignees ?? []).flatMap((a) => (a && typeof a === 'object' ? [actorOf(a)] : []));
   return {
     codehostId: Number(issue.id),
     nodeId: issue.node_id,

@@ -229,6 +229,21 @@ describe('sub-issues in the shape GitHub sends', () => {
   });
 });
 
+describe('odd but parseable payloads', () => {
+  it('null entries among labels and assignees are skipped, not a failure', async () => {
+    const issue = await codehostIssue(4);
+    const res = await deliver('issues', {
+      action: 'edited',
+      issue: { ...issue, labels: [null, { id: 1, node_id: 'L', name: 'odd', color: 'ffffff' }], assignees: [null], updated_at: new Date(Date.now() + 120_000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
+      changes: {},
+    });
+    expect(res.status).toBe(200);
+    const read = await readIssue(t, call, w, 4);
+    expect(read.labels.map((l: { name: string }) => l.name)).toEqual(['odd']);
+    expect(read.assignees).toEqual([]);
+  });
+});
+
 describe('what the receiver does not know', () => {
   it('an unknown event or action answers 2xx and is recorded as ignored', async () => {
     const issue = await codehostIssue(1);
