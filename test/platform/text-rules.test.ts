@@ -1,9 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { httpClient, type Call, type CallResult } from '../harness/http.js';
+import { deliverSigned } from '../harness/webhooks.js';
 import { readIssue, syncedWorld, waitForJob, type SyncWorld } from '../sync/sync-world.js';
 
 /**
@@ -123,19 +124,14 @@ describe('text the code host sends', () => {
   it('in a signed webhook delivery is stored cleaned', async () => {
     // Issue 2 as the code host has it, edited with text the database cannot store.
     const own = await w.act<Record<string, unknown>>('GET', `/repos/${w.repo.fullName}/issues/2`);
-    const body = JSON.stringify({
+    const payload = {
       action: 'edited',
       issue: { ...own, title: 'Edited \u0000 \uD800', updated_at: new Date(Date.now() + 5_000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
       repository: { id: Number((await t.database.pool.query('select codehost_id from repositories where id = $1', [w.repo.id])).rows[0].codehost_id), full_name: w.repo.fullName },
       installation: { id: w.installationId },
       sender: { login: w.login, id: 1 },
-    });
-    const signature = `sha256=${createHmac('sha256', gh.app.webhookSecret).update(body).digest('hex')}`;
-    const res = await fetch(`${t.url}/v1/codehost/webhooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': signature },
-      body,
-    });
+    };
+    const res = await deliverSigned(t.url, gh.app.webhookSecret, 'issues', payload);
     expect(res.status).toBeLessThan(300);
     expect((await readIssue(t, call, w, 2)).title).toBe('Edited  \uFFFD');
   });

@@ -1,10 +1,11 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import examples from '@octokit/webhooks-examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { httpClient, type Call } from '../harness/http.js';
+import { deliverSigned } from '../harness/webhooks.js';
 import { syncedWorld, type SyncWorld } from './sync-world.js';
 
 /**
@@ -64,21 +65,7 @@ function rewrite(example: Example): Example {
   return p;
 }
 
-async function deliver(event: string, payload: Example) {
-  const body = JSON.stringify(payload);
-  const guid = randomUUID();
-  const res = await fetch(`${t.url}/v1/codehost/webhooks`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': event,
-      'x-github-delivery': guid,
-      'x-hub-signature-256': `sha256=${createHmac('sha256', gh.app.webhookSecret).update(body).digest('hex')}`,
-    },
-    body,
-  });
-  return { status: res.status, text: await res.text(), guid };
-}
+const deliver = (event: string, payload: Example) => deliverSigned(t.url, gh.app.webhookSecret, event, payload);
 
 const one = async (sql: string, params: unknown[]) => (await t.database.pool.query(sql, params)).rows[0] ?? null;
 

@@ -1,10 +1,11 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { webhookValidator } from '../../emulator/openapi.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { httpClient, type Call } from '../harness/http.js';
+import { deliverSigned } from '../harness/webhooks.js';
 import { describedActions, minimalPayload } from './minimal-payload.js';
 import { readIssue, syncedWorld, type SyncWorld } from './sync-world.js';
 
@@ -101,20 +102,7 @@ function aimed(event: string, action: string) {
   return p;
 }
 
-async function deliver(event: string, payload: Record<string, unknown>) {
-  const body = JSON.stringify(payload);
-  const res = await fetch(`${t.url}/v1/codehost/webhooks`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': event,
-      'x-github-delivery': randomUUID(),
-      'x-hub-signature-256': `sha256=${createHmac('sha256', gh.app.webhookSecret).update(body).digest('hex')}`,
-    },
-    body,
-  });
-  return { status: res.status, text: await res.text() };
-}
+const deliver = (event: string, payload: Record<string, unknown>) => deliverSigned(t.url, gh.app.webhookSecret, event, payload);
 
 describe('the smallest payloads GitHub describes', () => {
   it('cover every action of the events that touch issues', () => {

@@ -1,9 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { httpClient, type Call } from '../harness/http.js';
+import { deliverSigned } from '../harness/webhooks.js';
 import { readIssue, syncedWorld, waitForJob, type SyncWorld } from './sync-world.js';
 
 /**
@@ -29,21 +30,9 @@ afterAll(async () => {
   await gh.close();
 });
 
-/** Signs and delivers a payload as GitHub would. */
-async function deliver(event: string, payload: Record<string, unknown>, guid: string = randomUUID()) {
-  const body = JSON.stringify({ installation: { id: w.installationId }, repository: { id: repositoryCodehostId, full_name: w.repo.fullName }, sender: { login: w.login, id: 1 }, ...payload });
-  const res = await fetch(`${t.url}/v1/codehost/webhooks`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': event,
-      'x-github-delivery': guid,
-      'x-hub-signature-256': `sha256=${createHmac('sha256', gh.app.webhookSecret).update(body).digest('hex')}`,
-    },
-    body,
-  });
-  return { status: res.status, body: (await res.json()) as { ok?: boolean; duplicate?: boolean }, guid };
-}
+/** Delivers a payload to the test installation's repository, signed as GitHub signs. */
+const deliver = (event: string, payload: Record<string, unknown>, guid?: string) =>
+  deliverSigned(t.url, gh.app.webhookSecret, event, { installation: { id: w.installationId }, repository: { id: repositoryCodehostId, full_name: w.repo.fullName }, sender: { login: w.login, id: 1 }, ...payload }, guid);
 
 const outcomeOf = async (guid: string) =>
   (await t.database.pool.query<{ outcome: string }>('select outcome from codehost_webhook_deliveries where delivery_id = $1', [guid])).rows[0]?.outcome;
