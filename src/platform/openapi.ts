@@ -12,6 +12,10 @@ const description = `The work-management service over the code host.
 - Creating operations accept \`Idempotency-Key\`; the first successful answer is replayed for 48 hours (never less than 24). A failed attempt changed nothing and releases the key.
 - Rate limit: per credential (API key, session, or address when anonymous), 1200 requests a minute by default; past it, 429 with \`Retry-After\` in seconds and \`x-ratelimit-*\` headers.
 - Workspace selection: \`X-Workspace-Id\`; filled in with exactly one membership, required with several; an API key naming another workspace is 403.
+- Text: a NUL (U+0000) or an unpaired UTF-16 surrogate in any string of a body, query, path parameter or header is 422 \`invalid_request\`, with \`detail.location\` and \`detail.issues[0].path\` naming the field; nothing is sent to the code host.
+- Scopes: an API key needs every scope an operation names in its 403 description (running a view needs \`issues:read\` as well as \`views:read\`).
+- Cross-site requests: POST, PUT, PATCH and DELETE authenticated by the session cookie need an \`Origin\` (or \`Referer\`) of the workspace application, else 403; bearer credentials are not checked.
+- Paths are resolved before routing (dot segments, repeated slashes, percent-encoded unreserved characters and slashes; case under \`/auth\`): every spelling of an operation is that operation, and one of nothing known is 404.
 - The service sends no outgoing webhooks in version 1.`;
 
 /** The OpenAPI 3.1 document at /openapi.json, generated from the route schemas, and /docs. */
