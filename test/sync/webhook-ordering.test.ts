@@ -233,6 +233,19 @@ describe('odd but parseable payloads', () => {
   });
 });
 
+describe('repository deliveries', () => {
+  it('carrying only some fields change only those, and unknown actions are ignored', async () => {
+    const before = (await call('GET', '/v1/codehost/repositories', { token: w.owner.token })).body.data.find((r: { id: string }) => r.id === w.repo.id);
+    const partial = await deliver('repository', { action: 'edited', repository: { id: repositoryCodehostId, private: true } });
+    expect(partial.status, partial.text).toBe(200);
+    const after = (await call('GET', '/v1/codehost/repositories', { token: w.owner.token })).body.data.find((r: { id: string }) => r.id === w.repo.id);
+    expect(after).toMatchObject({ fullName: before.fullName, private: true });
+    const unknown = await deliver('repository', { action: 'frobnicated', repository: { id: repositoryCodehostId, full_name: 'someone/else' } });
+    expect(unknown.status).toBe(200);
+    expect(await outcomeOf(unknown.guid)).toBe('ignored');
+  });
+});
+
 describe('what the receiver does not know', () => {
   it('an unknown event or action answers 2xx and is recorded as ignored', async () => {
     const issue = await codehostIssue(1);
