@@ -240,6 +240,8 @@ describe('repository deliveries', () => {
     expect(partial.status, partial.text).toBe(200);
     const after = (await call('GET', '/v1/codehost/repositories', { token: w.owner.token })).body.data.find((r: { id: string }) => r.id === w.repo.id);
     expect(after).toMatchObject({ fullName: before.fullName, private: true });
+    const added = await deliver('installation_repositories', { action: 'added', repository_selection: 'selected', repositories_added: [{ id: 1 }, null], repositories_removed: [] });
+    expect(added.status, added.text).toBe(200);
     const unknown = await deliver('repository', { action: 'frobnicated', repository: { id: repositoryCodehostId, full_name: 'someone/else' } });
     expect(unknown.status).toBe(200);
     expect(await outcomeOf(unknown.guid)).toBe('ignored');

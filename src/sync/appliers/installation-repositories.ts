@@ -21,7 +21,10 @@ interface MiniRepository {
 export const applyInstallationRepositories: Applier = async (ctx) => {
   const p = ctx.delivery.payload as { repository_selection?: string; repositories_added?: MiniRepository[]; repositories_removed?: MiniRepository[] };
   const webUrl = ctx.services.config.codehost?.webUrl ?? 'https://github.com';
-  const added = p.repositories_added ?? [];
+  // An entry without its id and names cannot be recorded (GitHub sends them; a partial one is skipped, not a failure).
+  const added = (p.repositories_added ?? []).filter(
+    (r) => r && r.id !== undefined && typeof r.full_name === 'string' && r.full_name.includes('/') && typeof r.name === 'string' && typeof r.node_id === 'string',
+  );
   await codehostStore.upsertRepositories(
     ctx.tx,
     ctx.workspaceId,
@@ -31,14 +34,14 @@ export const applyInstallationRepositories: Applier = async (ctx) => {
       ownerLogin: r.full_name.split('/')[0],
       name: r.name,
       fullName: r.full_name,
-      private: r.private,
+      private: Boolean(r.private),
       archived: false,
       htmlUrl: `${webUrl}/${r.full_name}`,
     })),
     uuidv7,
     { archivedKnown: false },
   );
-  await markRemoved(ctx.tx, ctx.workspaceId, (p.repositories_removed ?? []).map((r) => Number(r.id)));
+  await markRemoved(ctx.tx, ctx.workspaceId, (p.repositories_removed ?? []).filter((r) => r && r.id !== undefined).map((r) => Number(r.id)));
   if (p.repository_selection === 'all' || p.repository_selection === 'selected') {
     await ctx.tx
       .update(codehostInstallations)
