@@ -9,12 +9,12 @@
  *   cache    cache/           the cache writers both writes and webhooks use
  *   edges    auth/, codehost/ credentials and access; the GitHub client and payload mapping
  *   platform platform/        shared rules (errors, pagination, text rules, request paths, metrics)
- *   base     config.ts, secrets.ts, db/, mail/
+ *   base     config.ts, secrets.ts, start-failure.ts, db/, mail/
  */
 const ROUTES = '^src/modules/[^/]+/[^/]*routes[.]ts$|^src/auth/routes[.]ts$|^src/routes[.]ts$|^src/app[.]ts$|^src/main[.]ts$';
 
 const layers = {
-  base: '^src/(config\\.ts|secrets\\.ts|db/|mail/)',
+  base: '^src/(config\\.ts|secrets\\.ts|start-failure\\.ts|db/|mail/)',
   platform: '^src/platform/',
   edges: '^src/(auth|codehost)/',
   cache: '^src/cache/',

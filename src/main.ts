@@ -4,6 +4,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
 import { startMetricsServer } from './platform/metrics.js';
+import { assertPortFree, portTaken, StartFailure } from './start-failure.js';
 import { startSyncWorker } from './sync/worker.js';
 
 /** Where process-level failures are reported: the service's log once it exists, stderr before. */
@@ -87,15 +88,38 @@ async function migrateCommand(): Promise<void> {
 
 async function startCommand(): Promise<void> {
   const config = loadConfig();
-  const { url, embedded } = await databaseUrl(config);
-  const database = openDatabase(url);
-  await applyMigrations(database.pool);
-  const demo = config.codehost ? null : await startDemoCodehost(config);
-  const { app, services, metrics } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
-  processLog = app.log;
-  const worker = await startSyncWorker(services, { log: app.log });
-  const address = await app.listen({ host: config.host, port: config.port });
-  const metricsServer = config.metrics.port === undefined ? null : await startMetricsServer(metrics, { host: config.host, port: config.metrics.port });
+  // What this start has started so far: a start that fails stops all of it (no orphan PostgreSQL).
+  const started: Array<() => Promise<unknown>> = [];
+  const stopStarted = async () => {
+    for (const stopOne of started.reverse()) await stopOne().catch(() => {});
+  };
+  let ready;
+  try {
+    await assertPortFree(config.host, config.port, 'PORT');
+    if (!config.codehost) await assertPortFree(config.host, config.emulatorPort, 'EMULATOR_PORT');
+    if (config.metrics.port !== undefined) await assertPortFree(config.host, config.metrics.port, 'METRICS_PORT');
+    const { url, embedded } = await databaseUrl(config);
+    if (embedded) started.push(() => embedded.stop());
+    const database = openDatabase(url);
+    started.push(() => database.close());
+    await applyMigrations(database.pool);
+    const demo = config.codehost ? null : await startDemoCodehost(config);
+    if (demo) started.push(() => demo.close());
+    const { app, services, metrics } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
+    started.push(() => app.close());
+    processLog = app.log;
+    const worker = await startSyncWorker(services, { log: app.log });
+    started.push(() => worker.stop());
+    const address = await app.listen({ host: config.host, port: config.port }).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EADDRINUSE' ? portTaken(config.port, 'PORT') : error;
+    });
+    const metricsServer = config.metrics.port === undefined ? null : await startMetricsServer(metrics, { host: config.host, port: config.metrics.port });
+    ready = { database, embedded, demo, app, worker, address, metricsServer };
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
+  const { database, embedded, demo, app, worker, address, metricsServer } = ready;
   if (metricsServer) app.log.info(`metrics at ${metricsServer.url}/metrics`);
   demo?.deliverWebhooksTo(address);
   app.log.info(`svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`);
@@ -151,6 +175,8 @@ if (!run) {
   process.exit(2);
 }
 run().catch((error: unknown) => {
-  console.error(error);
+  // A reason a person can act on is one plain line; anything else is printed whole.
+  if (error instanceof StartFailure) console.error(`svc: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { assertPortFree } from '../start-failure.js';
 
 const PROCESS_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
@@ -35,6 +36,15 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, 'postgres');
+  const database = options.database ?? 'svc';
+  // A PostgreSQL of this data folder still running (left behind by a start that was killed) is
+  // adopted: used as it is, and stopped when this process stops, so it is not orphaned twice.
+  const running = runningServerOf(databaseDir);
+  if (running) {
+    options.log?.(`using the PostgreSQL already running for this data folder (pid ${running.pid}, port ${running.port})`);
+    return { url: `postgres://postgres:postgres@127.0.0.1:${running.port}/${encodeURIComponent(database)}`, stop: () => stopServer(running.pid) };
+  }
+  await assertPortFree('127.0.0.1', options.port, 'EMBEDDED_PG_PORT');
   mkdirSync(path.dirname(databaseDir), { recursive: true });
   // As root, initdb runs as the `postgres` user, which must be able to enter the data folder
   // (a folder from mkdtemp is 0700).
@@ -53,7 +63,6 @@ export async function startEmbeddedPostgres(options: {
   });
   if (fresh) await pg.initialise();
   await pg.start();
-  const database = options.database ?? 'svc';
   const client = pg.getPgClient();
   await client.connect();
   try {
@@ -66,4 +75,40 @@ export async function startEmbeddedPostgres(options: {
     url: `postgres://postgres:postgres@127.0.0.1:${options.port}/${encodeURIComponent(database)}`,
     stop: () => pg.stop(),
   };
+}
+
+/** The live postmaster of a data folder, from its `postmaster.pid` (pid on line 1, port on line 4). */
+function runningServerOf(databaseDir: string): { pid: number; port: number } | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
+  try {
+    process.kill(pid, 0);
+    return { pid, port };
+  } catch {
+    return null;
+  }
+}
+
+/** Asks a postmaster for a fast shutdown (SIGINT) and waits up to 15 s for it to be gone. */
+async function stopServer(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,13 +20,14 @@ export function spawnServiceProcess(
   ready: RegExp,
 ): { child: ChildProcess; ready: Promise<RegExpExecArray> } {
   const config = codehostConfigFor(gh);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `svc-${role}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', role], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
       DATABASE_URL: inject('databaseUrl'),
       AUTH_SECRET: TEST_SECRET,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `svc-${role}-`)),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       CODEHOST_APP_ID: String(config.appId),
       CODEHOST_APP_SLUG: config.appSlug,
@@ -40,6 +41,8 @@ export function spawnServiceProcess(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // The process's data folder goes with it, however it ends.
+  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const started = new Promise<RegExpExecArray>((resolve, reject) => {
     child.once('exit', (code, signal) => reject(new Error(`service process (${role}) exited with ${code ?? signal}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -50,12 +50,15 @@ describe('/openapi.json', () => {
   });
 
   it('passes redocly lint with zero errors', async () => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'svc-openapi-')), 'openapi.json');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-openapi-'));
+    const file = path.join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(doc));
     const bin = path.resolve('node_modules/.bin/redocly');
-    const { stdout, stderr } = await run(bin, ['lint', file, '--format=summary'], { timeout: 60_000 }).catch((e: { stdout: string; stderr: string }) => {
-      throw new Error(`redocly lint failed:\n${e.stdout}\n${e.stderr}`);
-    });
+    const { stdout, stderr } = await run(bin, ['lint', file, '--format=summary'], { timeout: 60_000 })
+      .catch((e: { stdout: string; stderr: string }) => {
+        throw new Error(`redocly lint failed:\n${e.stdout}\n${e.stderr}`);
+      })
+      .finally(() => rmSync(dir, { recursive: true, force: true }));
     expect(`${stdout}${stderr}`).not.toMatch(/\b[1-9]\d* errors?\b/);
   }, 90_000);
 

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { createInterface } from 'node:readline';
+
+/** A port nothing listens on at the moment of asking. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface StandaloneProcess {
+  child: ChildProcess;
+  /** Every line printed so far, stdout and stderr apart. */
+  stdout: string[];
+  stderr: string[];
+  /** The first stdout line matching `ready`; rejects if the process exits first. */
+  ready: Promise<RegExpExecArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * `src/main.ts start` as a person runs it from the README: nothing configured but what `env`
+ * names, so no DATABASE_URL (embedded PostgreSQL under DATA_DIR) and no GitHub App (demo mode).
+ */
+export function spawnStandalone(env: Record<string, string>, ready = /svc listening on (http:\/\/\S+)/): StandaloneProcess {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|CODEHOST_|AUTH_SECRET|PORT$|EMULATOR_PORT|EMBEDDED_PG_PORT|DATA_DIR|METRICS_)/.test(name)),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
+    env: { ...inherited, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const readyLine = new Promise<RegExpExecArray>((resolve, reject) => {
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`service exited with ${code ?? signal} before it was ready:\n${stdout.join('\n')}\n${stderr.join('\n')}`)),
+    );
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      stdout.push(line);
+      const match = ready.exec(line);
+      if (match) resolve(match);
+    });
+  });
+  readyLine.catch(() => {});
+  return { child, stdout, stderr, ready: readyLine, exited };
+}
+
+/** Whether a process with this pid exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

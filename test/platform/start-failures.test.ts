@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { alive, freePort, spawnStandalone } from '../harness/demo-process.js';
+
+/** Something else holding a port, as another program would. */
+async function occupy(port: number): Promise<net.Server> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+const folders: string[] = [];
+function dataFolder(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-start-failure-'));
+  folders.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The postmaster pid an embedded PostgreSQL left in its data folder, if any. */
+function postmasterOf(dataDir: string): number | null {
+  const file = path.join(dataDir, 'postgres', 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : null;
+}
+
+describe('a start that cannot go on says why in one line and leaves nothing running', () => {
+  it.each([
+    ['PORT', 'PORT'],
+    ['EMULATOR_PORT', 'EMULATOR_PORT'],
+    ['EMBEDDED_PG_PORT', 'EMBEDDED_PG_PORT'],
+  ])('with %s taken', async (variable) => {
+    const ports = { PORT: await freePort(), EMULATOR_PORT: await freePort(), EMBEDDED_PG_PORT: await freePort() };
+    const taken = await occupy(ports[variable as keyof typeof ports]);
+    const dataDir = dataFolder();
+    try {
+      const run = spawnStandalone({ DATA_DIR: dataDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) });
+      const { code } = await run.exited;
+      expect(code).toBe(1);
+      expect(run.stderr).toEqual([`svc: Port ${ports[variable as keyof typeof ports]} is already in use: set ${variable} to a free port (or stop what listens there).`]);
+      // Nothing it started is left behind: no PostgreSQL of its data folder runs.
+      const pid = postmasterOf(dataDir);
+      if (pid !== null) expect(alive(pid)).toBe(false);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+
+  it('adopts the embedded PostgreSQL a killed start left behind, and stops it when it stops', async () => {
+    const dataDir = dataFolder();
+    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) };
+    const first = spawnStandalone(env);
+    await first.ready;
+    const orphan = postmasterOf(dataDir);
+    expect(orphan).not.toBeNull();
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(alive(orphan!)).toBe(true);
+
+    // The same port too: the orphan holds it, and the next start must not call it taken.
+    const second = spawnStandalone(env);
+    const [, url] = await second.ready;
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect(postmasterOf(dataDir)).toBe(orphan);
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+    expect(alive(orphan!)).toBe(false);
+    expect(second.stderr).toEqual([]);
+  }, 120_000);
+});
