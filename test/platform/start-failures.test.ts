@@ -62,13 +62,28 @@ describe('a start that cannot go on says why in one line and leaves nothing runn
     expect(alive(orphan!)).toBe(true);
 
     // The same port too: the orphan holds it, and the next start must not call it taken.
-    const second = spawnStandalone(env);
+    const second = spawnStandalone(env, undefined, { ownGroup: true });
     const [, url] = await second.ready;
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(postmasterOf(dataDir)).toBe(orphan);
-    second.child.kill('SIGTERM');
+    // Ctrl-C: SIGINT to the whole process group.
+    process.kill(-second.child.pid!, 'SIGINT');
     expect((await second.exited).code).toBe(0);
     expect(alive(orphan!)).toBe(false);
     expect(second.stderr).toEqual([]);
+    expect(second.stdout.filter((line) => line.startsWith('{') && JSON.parse(line).level >= 40)).toEqual([]);
+  }, 120_000);
+
+  it('stops on Ctrl-C with no error line: PostgreSQL is not cut off under the service', async () => {
+    const dataDir = dataFolder();
+    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) };
+    const run = spawnStandalone(env, undefined, { ownGroup: true });
+    await run.ready;
+    const postmaster = postmasterOf(dataDir)!;
+    process.kill(-run.child.pid!, 'SIGINT');
+    expect((await run.exited).code).toBe(0);
+    expect(alive(postmaster)).toBe(false);
+    expect(run.stderr).toEqual([]);
+    expect(run.stdout.filter((line) => line.startsWith('{') && JSON.parse(line).level >= 40)).toEqual([]);
   }, 120_000);
 });
