@@ -71,6 +71,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
       secret,
       baseURL: authBaseUrl({ config } as Services),
       appOrigin: config.workspaceAppOrigin,
+      log: app.log,
     }),
     challenge: createChallengeVerifier(config.challenge),
     mailer,

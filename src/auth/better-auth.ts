@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { magicLink } from 'better-auth/plugins/magic-link';
@@ -16,9 +17,38 @@ export function magicLinkTarget(client: MagicLinkClient, appOrigin: string, toke
   return `${base}#token=${encodeURIComponent(token)}`;
 }
 
-function createWorkspaceSignIn(deps: { db: Db; mailer: Mailer; secret: string; baseURL: string; appOrigin: string }) {
+/**
+ * The library's own messages go into the service's JSON log, as one entry each (its default
+ * writes coloured text to the console, which breaks a log collector's line-per-entry reading).
+ */
+function libraryLogger(log: FastifyBaseLogger, instance: string) {
+  return {
+    level: 'info' as const,
+    log(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...details: unknown[]) {
+      const err = details.find((detail) => detail instanceof Error);
+      const rest = details.filter((detail) => detail !== err);
+      const entry = { component: 'sign-in', instance, ...(err ? { err } : {}), ...(rest.length ? { details: rest } : {}) };
+      if (level === 'error') log.error(entry, message);
+      else if (level === 'warn') log.warn(entry, message);
+      else if (level === 'info') log.info(entry, message);
+      else log.debug(entry, message);
+    },
+  };
+}
+
+interface SignInDeps {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  baseURL: string;
+  appOrigin: string;
+  log: FastifyBaseLogger;
+}
+
+function createWorkspaceSignIn(deps: SignInDeps) {
   return betterAuth({
     appName: 'svc',
+    logger: libraryLogger(deps.log, 'workspace'),
     baseURL: deps.baseURL,
     basePath: '/auth',
     secret: deps.secret,
@@ -68,9 +98,10 @@ function createWorkspaceSignIn(deps: { db: Db; mailer: Mailer; secret: string; b
  * Portal customers sign in through their own instance, tables and cookie name (a `__Host-`
  * cookie must have Path=/), so a workspace credential can never act on a portal and the reverse.
  */
-function createPortalSignIn(deps: { db: Db; mailer: Mailer; secret: string; baseURL: string }) {
+function createPortalSignIn(deps: SignInDeps) {
   return betterAuth({
     appName: 'svc portal',
+    logger: libraryLogger(deps.log, 'portal'),
     baseURL: deps.baseURL,
     basePath: '/portal/auth',
     secret: deps.secret,
@@ -102,13 +133,7 @@ export interface SignInServices {
   portal: PortalSignIn;
 }
 
-export function createSignInServices(deps: {
-  db: Db;
-  mailer: Mailer;
-  secret: string;
-  baseURL: string;
-  appOrigin: string;
-}): SignInServices {
+export function createSignInServices(deps: SignInDeps): SignInServices {
   return {
     workspace: createWorkspaceSignIn(deps),
     portal: createPortalSignIn(deps),

@@ -40,6 +40,8 @@ export async function callAuth(
   baseURL: string,
   request: FastifyRequest,
   body?: unknown,
+  /** The library path and query to call, when not the request's own. */
+  url?: string,
 ): Promise<Response> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -52,7 +54,7 @@ export async function callAuth(
     init.body = JSON.stringify(payload);
     headers.set('content-type', 'application/json');
   }
-  const response = await auth.handler(new Request(new URL(request.url, baseURL), init));
+  const response = await auth.handler(new Request(new URL(url ?? request.url, baseURL), init));
 
   const contentType = response.headers.get('content-type') ?? '';
   // Failures are answered in our envelope; only redirects and successes pass through as they are.

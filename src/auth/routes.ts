@@ -5,7 +5,7 @@ import { refuseUnstorableText } from '../platform/text-rules.js';
 import { defineRoute } from '../http/route.js';
 import type { Services } from '../services.js';
 import { announceCredentialChange } from './credential-cache.js';
-import { callAuth, forwardToAuth } from './forward.js';
+import { callAuth, forwardToAuth, relayAuthResponse } from './forward.js';
 
 import { okSchema } from '../platform/schemas.js';
 
@@ -16,6 +16,7 @@ const personFacingErrors = new Set([
   'signup_disabled',
   'please_restart_the_process',
   'unable_to_create_user',
+  'invalid_token',
 ]);
 /** What current better-auth reports for an expired or reused OAuth `state`. */
 const restartAliases = new Set(['state_mismatch', 'state_not_found', 'state_invalid', 'invalid_state']);
@@ -108,6 +109,47 @@ export const signInRoutes = [
   }),
 
   defineRoute({
+    operationId: 'verifyMagicLink',
+    method: 'GET',
+    path: '/auth/magic-link/verify',
+    summary: 'Exchange a sign-in link for a session',
+    description:
+      "`token` is what follows `#token=` in a sign-in link. Without `callbackURL` (a script, curl): sets the session cookie and answers with the session in `token` (also in the `set-auth-token` header), to use as `Authorization: Bearer <token>`; a token that is unknown, expired (links last 15 minutes) or already used is 401. With `callbackURL` (the workspace application origin or `svc://`): sets the cookie and redirects there with 302; a failure redirects to the application's `/signin?error=INVALID_TOKEN`. A link works once. Using it on an account made with a password whose e-mail was never verified verifies the e-mail, and (the sign-in library's protection against account pre-hijacking: somebody may have registered that address before its owner) removes the password and ends that account's other sessions: it signs in with links from then on (see the README, \"Sign-in\").",
+    tags: ['Sign-in'],
+    access: { kind: 'public' },
+    extraErrors: [401],
+    query: z.object({ token: z.string().min(1).max(512), callbackURL: z.string().max(2048).optional() }),
+    response: z.object({ token: z.string(), user: userSchema.loose() }).loose(),
+    async handler({ query, services, request, reply }) {
+      const appOrigin = services.config.workspaceAppOrigin;
+      const target = new URLSearchParams({ token: query.token });
+      if (query.callbackURL !== undefined) {
+        if (query.callbackURL !== appOrigin && query.callbackURL !== 'svc://' && !query.callbackURL.startsWith(`${appOrigin}/`)) {
+          throw invalidRequest('callbackURL must be on the workspace application origin or svc://.', { field: 'callbackURL', allowed: [appOrigin, 'svc://'] });
+        }
+        target.set('callbackURL', query.callbackURL);
+        target.set('errorCallbackURL', `${appOrigin}/signin`);
+      } else {
+        // Without a callback the library still redirects a failure (to "/?error=…"): recognised
+        // below by a marker of our own, and answered as the 401 a script expects.
+        target.set('errorCallbackURL', '/auth/magic-link/failed');
+      }
+      const response = await callAuth(services.signIn.workspace, authBaseUrl(services), request, undefined, `/auth/magic-link/verify?${target}`);
+      const location = response.headers.get('location') ?? '';
+      if (query.callbackURL === undefined && response.status >= 300 && response.status < 400 && location.includes('/auth/magic-link/failed')) {
+        throw new ApiError('unauthenticated', {
+          message: 'This sign-in link is unknown, expired or already used.',
+          remedy: 'Ask for a new link with POST /auth/sign-in/magic-link.',
+        });
+      }
+      const sent = await relayAuthResponse(response, reply);
+      services.credentials.cache.clear();
+      await announceCredentialChange(services.database.db);
+      return sent;
+    },
+  }),
+
+  defineRoute({
     operationId: 'signInError',
     method: 'GET',
     path: '/auth/error',
@@ -144,7 +186,6 @@ export const signInLibraryOperations: Record<'/auth' | '/portal/auth', readonly 
     'POST /sign-in/email',
     'POST /sign-out',
     'GET /get-session',
-    'GET /magic-link/verify',
     'GET /list-sessions',
     'POST /revoke-session',
     'POST /revoke-other-sessions',

@@ -142,7 +142,9 @@ describe('the token from the e-mail', () => {
     expect(me.body.email).toBe(email);
 
     const again = await call('GET', `/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
-    expect(again.status, again.text).not.toBe(200);
+    expect(again.status, again.text).toBe(401);
+    expect(again.body.error.code).toBe('unauthenticated');
+    expect(again.body.error.message).toBe('This sign-in link is unknown, expired or already used.');
     expect(again.headers.get('set-auth-token')).toBeNull();
     expect(again.body?.token ?? null).toBeNull();
     expect(again.headers.getSetCookie().some((c) => /^__Host-svc-app\.session_token=[^;]+/.test(c))).toBe(false);
@@ -171,7 +173,7 @@ describe('the token from the e-mail', () => {
     );
     expect(aged.rowCount).toBe(1);
     const res = await call('GET', `/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
-    expect(res.status, res.text).not.toBe(200);
+    expect(res.status, res.text).toBe(401);
     expect(res.headers.get('set-auth-token')).toBeNull();
     const { rows } = await app.database.pool.query<{ n: number }>('select count(*)::int as n from auth_users where email = $1', [email]);
     expect(rows[0].n).toBe(0);
@@ -179,7 +181,51 @@ describe('the token from the e-mail', () => {
 
   it('a made-up token does not sign in', async () => {
     const res = await call('GET', '/auth/magic-link/verify?token=notARealTokenAtAllxxxxxxxxxxxxxx');
-    expect(res.status).not.toBe(200);
+    expect(res.status).toBe(401);
     expect(res.headers.get('set-auth-token')).toBeNull();
+  });
+
+  it('with a callbackURL on the application, redirects there signed in, and a failure to its sign-in page', async () => {
+    const email = newEmail();
+    const token = await requestLink({ email }, 'web');
+    const origin = app.config.workspaceAppOrigin;
+    const verified = await call('GET', `/auth/magic-link/verify?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(`${origin}/projects`)}`);
+    expect(verified.status, verified.text).toBe(302);
+    expect(verified.headers.get('location')).toBe(`${origin}/projects`);
+    const session = verified.headers.get('set-auth-token');
+    expect((await call('GET', '/v1/me', { token: session! })).body.email).toBe(email);
+
+    const again = await call('GET', `/auth/magic-link/verify?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(origin)}`);
+    expect(again.status).toBe(302);
+    expect(new URL(again.headers.get('location')!).origin).toBe(origin);
+    expect(new URL(again.headers.get('location')!).pathname).toBe('/signin');
+    expect(new URL(again.headers.get('location')!).searchParams.get('error')).toBe('INVALID_TOKEN');
+    expect(again.headers.get('set-auth-token')).toBeNull();
+  });
+
+  it('refuses a callbackURL off the application', async () => {
+    const token = await requestLink({ email: newEmail() }, 'web');
+    const res = await call('GET', `/auth/magic-link/verify?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('https://evil.example/')}`);
+    expect(res.status).toBe(422);
+    expect(res.body.error.detail.field).toBe('callbackURL');
+  });
+
+  it('on an account made with a password and never verified: signs in, removes the password and ends its sessions (as the README says)', async () => {
+    const email = newEmail();
+    const password = 'correct horse battery';
+    const signUp = await call('POST', '/auth/sign-up/email', { body: { name: 'Unverified', email, password } });
+    expect(signUp.status, signUp.text).toBe(200);
+    const before = signUp.headers.get('set-auth-token')!;
+    expect((await call('GET', '/v1/me', { token: before })).status).toBe(200);
+
+    const token = await requestLink({ email }, 'web');
+    const verified = await call('GET', `/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body.user.emailVerified).toBe(true);
+    expect((await call('GET', '/v1/me', { token: verified.body.token })).status).toBe(200);
+    // The sign-up's session ended, and the password no longer signs in.
+    expect((await call('GET', '/v1/me', { token: before })).status).toBe(401);
+    const withPassword = await call('POST', '/auth/sign-in/email', { body: { email, password } });
+    expect(withPassword.status).toBe(401);
   });
 });
