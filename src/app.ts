@@ -15,6 +15,7 @@ import { createIdempotency } from './http/idempotency.js';
 import { resolveRequestUrl } from './platform/request-path.js';
 import { registerMetrics, type Metrics } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { registerBuiltInPages } from './pages/built-in-pages.js';
 import { CursorCodec } from './platform/pagination.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerRoutes } from './http/register-routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
   });
   registerRoutes(app, routeTable, services, createIdempotency(database.pool, config.idempotencyTtlHours));
   mountSignInLibraries(app, services);
+  if (config.builtInPages) registerBuiltInPages(app);
 
   app.addHook('onClose', async () => {
     await cache.stop();

@@ -14,8 +14,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** The address clients use to reach this API; sign-in links and callbacks are built from it. */
   PUBLIC_BASE_URL: z.url().optional(),
-  /** Origin of the workspace web application (magic links, invitation links, sign-in errors). */
-  WORKSPACE_APP_ORIGIN: z.url().default('http://localhost:5173'),
+  /**
+   * Origin of the workspace web application (magic links, invitation links, sign-in errors). Unset:
+   * the service's own address, where it serves small built-in pages for those links.
+   */
+  WORKSPACE_APP_ORIGIN: z.url().optional(),
   /** Domain under which portals are served as `<slug>.{PORTAL_DOMAIN}`. */
   PORTAL_DOMAIN: z.string().default('portal.localhost'),
   /** Server Postgres; when unset an embedded PostgreSQL runs under DATA_DIR. */
@@ -84,6 +87,8 @@ export interface Config {
   port: number;
   publicBaseUrl: string | undefined;
   workspaceAppOrigin: string;
+  /** The service serves the pages its links lead to itself (no WORKSPACE_APP_ORIGIN configured). */
+  builtInPages: boolean;
   portalDomain: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -169,13 +174,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  const appOrigin = new URL(e.WORKSPACE_APP_ORIGIN).origin;
+  const publicBaseUrl = e.PUBLIC_BASE_URL?.replace(/\/$/, '');
+  const appOrigin = new URL(e.WORKSPACE_APP_ORIGIN ?? publicBaseUrl ?? `http://localhost:${e.PORT}`).origin;
   const config: Config = {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/$/, ''),
+    publicBaseUrl,
     workspaceAppOrigin: appOrigin,
+    builtInPages: e.WORKSPACE_APP_ORIGIN === undefined,
     portalDomain: e.PORTAL_DOMAIN,
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: e.DATA_DIR,

@@ -17,7 +17,8 @@ export interface Mailer {
 
 /**
  * SMTP when a URL is configured; otherwise each message is written to `<dataDir>/outbox` as an
- * .eml file and its text is logged, so magic links work in demo mode with no mail server.
+ * .eml file, with its text beside it as a .txt file a person (or `grep`) can read as it is (the
+ * .eml is quoted-printable), and its text is logged, so magic links work with no mail server.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -43,6 +44,7 @@ export function createMailer(options: {
       mkdirSync(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);
       writeFileSync(file, info.message as Buffer);
+      writeFileSync(file.replace(/\.eml$/, '.txt'), `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
       log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox (no SMTP_URL configured)');
     },
     close: () => transport.close(),

@@ -1,0 +1,254 @@
+/**
+ * The one script of the built-in pages (served at /_pages/app.js; a Content-Security-Policy allows
+ * no other). It talks to the API on the same origin with the session cookie, and writes every value
+ * it got from the API as text, never as markup.
+ */
+export const pageScript = String.raw`'use strict';
+const main = document.querySelector('main');
+const page = main.dataset.page;
+const INVITATION = 'svc.pendingInvitation';
+
+async function api(method, path, body, headers) {
+  const init = { method, credentials: 'same-origin', headers: Object.assign({}, headers || {}) };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  let json = null;
+  try { json = await res.json(); } catch (e) { json = null; }
+  return { status: res.status, ok: res.ok, body: json };
+}
+function el(tag, text, attrs) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  return node;
+}
+function say(target, text, kind) {
+  const box = document.getElementById(target);
+  box.replaceChildren(el('p', text, { class: kind || 'note' }));
+  box.hidden = false;
+}
+function failure(res) {
+  return res.body && res.body.error ? res.body.error.message : 'The service answered ' + res.status + '.';
+}
+function formData(form) {
+  return Object.fromEntries(new FormData(form).entries());
+}
+function pendingInvitation() {
+  try { return sessionStorage.getItem(INVITATION); } catch (e) { return null; }
+}
+async function session() {
+  const res = await api('GET', '/auth/get-session');
+  return res.ok && res.body && res.body.user ? res.body : null;
+}
+function afterSignIn() {
+  const token = pendingInvitation();
+  location.assign(token ? '/invitations/accept#token=' + encodeURIComponent(token) : '/');
+}
+
+const SIGN_IN_ERRORS = {
+  email_not_found: 'No account has that e-mail address.',
+  account_not_linked: 'That sign-in is not linked to your account.',
+  signup_disabled: 'New accounts cannot be made this way.',
+  please_restart_the_process: 'That sign-in took too long or was used twice. Please start again.',
+  unable_to_create_user: 'The account could not be made.',
+  invalid_token: 'That sign-in link is unknown, expired (links last 15 minutes) or was already used. Ask for a new one below.',
+  sign_in_failed: 'Signing in failed. Please try again.',
+};
+const LINK_ERRORS = {
+  please_restart_the_process: 'The GitHub authorization took too long or was used twice. Please start again.',
+  account_already_linked: 'That GitHub account is already linked to another person here.',
+  codehost_link_failed: 'GitHub did not confirm the authorization. Please try again.',
+};
+
+const pages = {
+  async home() {
+    const current = await session();
+    if (!current) {
+      document.getElementById('signed-out').hidden = false;
+      return;
+    }
+    document.getElementById('signed-in').hidden = false;
+    document.getElementById('who').textContent = current.user.name + ' <' + current.user.email + '>';
+    document.getElementById('token').textContent = current.session.token;
+    const invitation = pendingInvitation();
+    if (invitation) {
+      const link = el('a', 'Continue to your invitation', { href: '/invitations/accept#token=' + encodeURIComponent(invitation) });
+      document.getElementById('next').replaceChildren(link);
+    }
+    document.getElementById('link-codehost').addEventListener('click', async () => {
+      const res = await api('GET', '/v1/codehost/authorize-url?returnTo=' + encodeURIComponent('/settings/codehost'));
+      if (res.ok) location.assign(res.body.url);
+      else say('home-message', failure(res), 'error');
+    });
+    document.getElementById('sign-out').addEventListener('click', async () => {
+      await api('POST', '/auth/sign-out', {});
+      location.assign('/signin');
+    });
+  },
+
+  async signin() {
+    const code = new URLSearchParams(location.search).get('error');
+    if (code) say('signin-message', SIGN_IN_ERRORS[code.toLowerCase()] || SIGN_IN_ERRORS.sign_in_failed, 'error');
+    document.getElementById('password-form').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const res = await api('POST', '/auth/sign-in/email', formData(event.target));
+      if (res.ok) afterSignIn();
+      else say('signin-message', failure(res), 'error');
+    });
+    document.getElementById('link-form').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const res = await api('POST', '/auth/sign-in/magic-link', formData(event.target));
+      if (res.ok) say('signin-message', 'A sign-in link is on its way. Without a mail server configured (SMTP_URL), it is written to the service log and to DATA_DIR/outbox.', 'ok');
+      else say('signin-message', failure(res), 'error');
+    });
+    document.getElementById('signup-form').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const res = await api('POST', '/auth/sign-up/email', formData(event.target));
+      if (res.ok) afterSignIn();
+      else say('signin-message', failure(res), 'error');
+    });
+  },
+
+  async link() {
+    const token = new URLSearchParams(location.hash.slice(1)).get('token');
+    // The token leaves the address bar (and the history) before anything else happens.
+    history.replaceState(null, '', location.pathname);
+    if (!token) {
+      say('link-message', 'This page needs the link from your sign-in e-mail, whole.', 'error');
+      return;
+    }
+    const res = await api('GET', '/auth/magic-link/verify?token=' + encodeURIComponent(token));
+    if (res.ok) afterSignIn();
+    else say('link-message', res.status === 401 ? SIGN_IN_ERRORS.invalid_token : failure(res), 'error');
+  },
+
+  async codehost() {
+    const code = new URLSearchParams(location.search).get('error');
+    if (code) {
+      say('codehost-message', LINK_ERRORS[code] || LINK_ERRORS.codehost_link_failed, 'error');
+      return;
+    }
+    say('codehost-message', 'Your GitHub account is linked.', 'ok');
+    const workspaces = await api('GET', '/account/workspaces');
+    const list = document.getElementById('workspaces');
+    if (!workspaces.ok) {
+      say('codehost-message', failure(workspaces), 'error');
+      return;
+    }
+    if (workspaces.body.data.length === 0) {
+      list.replaceChildren(el('p', 'You belong to no workspace yet: create one with POST /v1/workspaces (see /docs), then come back to this page.'));
+      return;
+    }
+    list.replaceChildren();
+    for (const workspace of workspaces.body.data) {
+      const section = el('section');
+      section.append(el('h2', workspace.name + ' (' + workspace.role + ')'));
+      list.append(section);
+      if (workspace.role !== 'owner' && workspace.role !== 'admin') {
+        section.append(el('p', 'Only admins and owners connect GitHub.'));
+        continue;
+      }
+      await showConnection(section, workspace);
+    }
+  },
+
+  async invitation() {
+    const fromLink = new URLSearchParams(location.hash.slice(1)).get('token');
+    history.replaceState(null, '', location.pathname);
+    const token = fromLink || pendingInvitation();
+    if (!token) {
+      say('invitation-message', 'This page needs the link from your invitation e-mail, whole.', 'error');
+      return;
+    }
+    try { sessionStorage.setItem(INVITATION, token); } catch (e) { /* private mode: the link still works */ }
+    const found = await api('POST', '/account/invitations/lookup', { token });
+    if (!found.ok) {
+      try { sessionStorage.removeItem(INVITATION); } catch (e) { /* nothing kept */ }
+      say('invitation-message', found.status === 409 ? 'This invitation has expired or was already accepted.' : 'This invitation is unknown or was withdrawn.', 'error');
+      return;
+    }
+    const about = document.getElementById('invitation');
+    about.replaceChildren(
+      el('p', found.body.invitedBy + ' invites ' + found.body.email + ' to ' + found.body.workspaceName + ' as ' + found.body.role + '.'),
+    );
+    const current = await session();
+    if (!current) {
+      about.append(el('p', 'Sign in (or make an account) with that e-mail address first; you come back here afterwards.'), el('a', 'Sign in', { href: '/signin' }));
+      return;
+    }
+    const accept = el('button', 'Accept as ' + current.user.email, { type: 'button' });
+    about.append(accept);
+    accept.addEventListener('click', async () => {
+      const res = await api('POST', '/account/invitations/accept', { token });
+      if (!res.ok) {
+        say('invitation-message', failure(res), 'error');
+        return;
+      }
+      try { sessionStorage.removeItem(INVITATION); } catch (e) { /* nothing kept */ }
+      say('invitation-message', 'You joined ' + res.body.name + '.', 'ok');
+      accept.remove();
+    });
+  },
+};
+
+async function showConnection(section, workspace) {
+  const headers = { 'x-workspace-id': workspace.id };
+  if (!workspace.codehost.connected) {
+    const available = await api('GET', '/v1/codehost/installations/available', undefined, headers);
+    if (!available.ok) {
+      section.append(el('p', failure(available), { class: 'error' }));
+      return;
+    }
+    if (available.body.data.length === 0) section.append(el('p', 'The app is installed on no account your GitHub account can see.'));
+    for (const installation of available.body.data) {
+      const row = el('p', installation.accountLogin + ' (' + installation.repositorySelection + ' repositories) ');
+      if (installation.connection === 'available') {
+        const connect = el('button', 'Connect', { type: 'button' });
+        connect.addEventListener('click', async () => {
+          const res = await api('POST', '/v1/codehost/installation', { installationId: installation.installationId }, headers);
+          if (!res.ok) {
+            row.append(el('span', ' ' + failure(res), { class: 'error' }));
+            return;
+          }
+          location.reload();
+        });
+        row.append(connect);
+      } else {
+        row.append(el('span', installation.connection === 'this_workspace' ? 'connected here' : 'held by another workspace'));
+      }
+      section.append(row);
+    }
+    return;
+  }
+  section.append(el('p', 'Connected to ' + workspace.codehost.accountLogin + '. Mirror a repository to see its issues:'));
+  const repositories = await api('GET', '/v1/codehost/repositories?limit=100', undefined, headers);
+  if (!repositories.ok) {
+    section.append(el('p', failure(repositories), { class: 'error' }));
+    return;
+  }
+  for (const repository of repositories.body.data) {
+    const row = el('p', repository.fullName + ' ');
+    if (repository.syncEnabled) row.append(el('span', repository.syncedAt ? 'mirrored' : 'mirroring starts'));
+    else {
+      const enable = el('button', 'Mirror', { type: 'button' });
+      enable.addEventListener('click', async () => {
+        const res = await api('PATCH', '/v1/codehost/repositories', { enable: [repository.id] }, headers);
+        if (res.ok) enable.replaceWith(el('span', 'mirroring starts (GET /v1/codehost/sync-status shows the walk)'));
+        else row.append(el('span', ' ' + failure(res), { class: 'error' }));
+      });
+      row.append(enable);
+    }
+    section.append(row);
+  }
+}
+
+pages[page]().catch((error) => {
+  const box = document.createElement('p');
+  box.className = 'error';
+  box.textContent = 'This page failed: ' + error;
+  main.append(box);
+});
+`;

@@ -1,0 +1,172 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../harness/app.js';
+import { freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
+
+/**
+ * The pages the service serves for its own links while no workspace application is configured,
+ * driven in a real browser against `npm start`'s demo mode (embedded PostgreSQL, GitHub emulator).
+ */
+let service: StandaloneProcess;
+let base: string;
+let dataDir: string;
+let browser: Browser;
+const password = 'correct horse battery';
+const owner = { email: `owner-${Date.now()}@example.com`, token: '', workspaceId: '' };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-pages-'));
+  const port = await freePort();
+  service = spawnStandalone({ DATA_DIR: dataDir, PORT: String(port), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) });
+  await service.ready;
+  // The address the service's links use (WORKSPACE_APP_ORIGIN unset: its own); cookies are per host.
+  base = `http://localhost:${port}`;
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  service?.child.kill('SIGTERM');
+  await service?.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The newest outbox message to `to`, as the .txt the mailer writes beside each .eml. */
+function lastMailTo(to: string): string {
+  const outbox = path.join(dataDir, 'outbox');
+  const texts = readdirSync(outbox).filter((f) => f.endsWith('.txt')).sort().map((f) => readFileSync(path.join(outbox, f), 'utf8'));
+  const mine = texts.filter((t) => t.startsWith(`To: ${to}\n`));
+  if (!mine.length) throw new Error(`no mail to ${to}`);
+  return mine[mine.length - 1];
+}
+const linkIn = (mail: string) => /(http:\/\/\S+#token=\S+)/.exec(mail)![1];
+
+async function apiFrom(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  return page.evaluate(
+    async ({ method, url, body, headers }) => {
+      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, url, body, headers },
+  );
+}
+
+describe('the built-in pages', () => {
+  it('take a newcomer from sign-up to a mirrored repository: link GitHub, connect the installation, mirror', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/signin`);
+    const signUp = page.locator('#signup-form');
+    await signUp.locator('[name=name]').fill('Ada');
+    await signUp.locator('[name=email]').fill(owner.email);
+    await signUp.locator('[name=password]').fill(password);
+    await signUp.locator('button').click();
+    await page.waitForURL(`${base}/`);
+    await expect.poll(() => page.locator('#who').textContent()).toBe(`Ada <${owner.email}>`);
+    owner.token = (await page.locator('#token').textContent())!;
+    expect(owner.token.length).toBeGreaterThan(20);
+
+    const created = await apiFrom(page, 'POST', '/v1/workspaces', { name: 'Acme', slug: `acme-${Date.now()}` });
+    expect(created.status).toBe(201);
+    owner.workspaceId = created.body.id;
+
+    await page.locator('#link-codehost').click();
+    await page.waitForURL(`${base}/settings/codehost`);
+    await expect.poll(() => page.locator('#codehost-message').textContent()).toBe('Your GitHub account is linked.');
+    await page.getByRole('button', { name: 'Connect' }).first().click();
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.locator('#workspaces').textContent()).toContain('Connected to');
+    const firstRepository = (await page.locator('#workspaces p', { has: page.getByRole('button', { name: 'Mirror' }) }).first().textContent())!.replace('Mirror', '').trim();
+    await page.getByRole('button', { name: 'Mirror' }).first().click();
+    await expect.poll(() => page.locator('#workspaces').textContent()).toContain('mirroring starts');
+
+    // The session token the home page showed reads the mirrored issues over the API.
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${base}/v1/issues?limit=1`, { headers: { authorization: `Bearer ${owner.token}` } });
+          return ((await res.json()) as { data: Array<{ repository: { fullName: string } }> }).data[0]?.repository.fullName ?? null;
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(firstRepository);
+  }, 90_000);
+
+  it('sign a person in from the link in their e-mail, once, and leave no token in the address bar', async () => {
+    const email = `link-${Date.now()}@example.com`;
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/signin`);
+    await page.locator('#link-form [name=email]').fill(email);
+    await page.locator('#link-form button').click();
+    await expect.poll(() => page.locator('#signin-message').textContent()).toContain('A sign-in link is on its way');
+
+    const link = linkIn(lastMailTo(email));
+    expect(link.startsWith(`${base}/sign-in/link#token=`)).toBe(true);
+    await page.goto(link);
+    await page.waitForURL(`${base}/`);
+    await expect.poll(() => page.locator('#who').textContent()).toBe(` <${email}>`);
+
+    const again = await (await browser.newContext()).newPage();
+    await again.goto(link);
+    await expect.poll(() => again.locator('#link-message').textContent()).toContain('unknown, expired');
+    expect(again.url()).toBe(`${base}/sign-in/link`);
+  }, 60_000);
+
+  it('show an invitation to the invitee and accept it for them', async () => {
+    const invitee = `invitee-${Date.now()}@example.com`;
+    const invited = await fetch(`${base}/v1/invitations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'x-workspace-id': owner.workspaceId, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: invitee, role: 'member' }),
+    });
+    expect(invited.status).toBe(201);
+    const link = linkIn(lastMailTo(invitee));
+
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(link);
+    await expect.poll(() => page.locator('#invitation').textContent()).toContain(`Ada invites ${invitee} to Acme as member.`);
+    // Not signed in yet: sign up, and come back to the invitation by itself.
+    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    const signUp = page.locator('#signup-form');
+    await signUp.locator('[name=name]').fill('Grace');
+    await signUp.locator('[name=email]').fill(invitee);
+    await signUp.locator('[name=password]').fill(password);
+    await signUp.locator('button').click();
+    await page.waitForURL(`${base}/invitations/accept`);
+    await page.getByRole('button', { name: `Accept as ${invitee}` }).click();
+    await expect.poll(() => page.locator('#invitation-message').textContent()).toBe('You joined Acme.');
+    const mine = await apiFrom(page, 'GET', '/account/workspaces');
+    expect(mine.body.data.map((w: { id: string }) => w.id)).toContain(owner.workspaceId);
+  }, 60_000);
+
+  it('land a failed sign-in on the sign-in page with its reason', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/auth/error?error=state_mismatch`);
+    expect(page.url()).toBe(`${base}/signin?error=please_restart_the_process`);
+    await expect.poll(() => page.locator('#signin-message').textContent()).toContain('Please start again');
+  }, 30_000);
+
+  it('allow no script but their own, and keep nothing in caches', async () => {
+    for (const path of ['/', '/signin', '/sign-in/link', '/settings/codehost', '/invitations/accept']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('are not served when a workspace application is configured', async () => {
+    const app = await startTestApp();
+    try {
+      expect(app.config.builtInPages).toBe(false);
+      for (const path of ['/', '/signin', '/sign-in/link', '/_pages/app.js']) {
+        expect((await fetch(`${app.url}${path}`)).status, path).toBe(404);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
