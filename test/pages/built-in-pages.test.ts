@@ -44,7 +44,8 @@ function lastMailTo(to: string): string {
 }
 const linkIn = (mail: string) => /(http:\/\/\S+#token=\S+)/.exec(mail)![1];
 
-async function apiFrom(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function apiFrom(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   return page.evaluate(
     async ({ method, url, body, headers }) => {
       const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
