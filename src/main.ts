@@ -73,6 +73,24 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
   };
 }
 
+/** What `npm start` tells a person at a terminal: where things are, and the first step. */
+function welcome(config: ReturnType<typeof loadConfig>, address: string, embedded: boolean, demo: { codehost: { apiUrl: string }; login: string } | null): string {
+  const lines = [
+    '',
+    `  svc listening on ${address}${embedded ? ` (embedded PostgreSQL under ${config.dataDir}/postgres)` : ''}`,
+    `  API reference   ${address}/docs`,
+  ];
+  if (config.builtInPages) lines.push(`  Start here      ${config.workspaceAppOrigin}/signin  (make an account, link GitHub, connect, mirror)`);
+  if (demo) {
+    lines.push(
+      `  Demo mode       GitHub emulator at ${demo.codehost.apiUrl}; linking GitHub signs you in there as "${demo.login}"`,
+      `                  its state and the cache are kept under ${config.dataDir}/: a restart shows the same data`,
+    );
+  }
+  lines.push('  With curl       README.md, "Walk-through"', '');
+  return lines.join('\n');
+}
+
 async function migrateCommand(): Promise<void> {
   const config = loadConfig();
   const { url, embedded } = await databaseUrl(config);
@@ -122,9 +140,12 @@ async function startCommand(): Promise<void> {
   const { database, embedded, demo, app, worker, address, metricsServer } = ready;
   if (metricsServer) app.log.info(`metrics at ${metricsServer.url}/metrics`);
   demo?.deliverWebhooksTo(address);
-  app.log.info(`svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`);
-  console.log(`svc listening on ${address}${embedded ? ' (embedded PostgreSQL)' : ''}`);
-  if (demo) console.log(`demo mode: GitHub emulator with demo data at ${demo.codehost.apiUrl} (sign in there as "${demo.login}")`);
+  app.log.info(
+    { url: address, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl, signsInAs: demo.login } : undefined },
+    `svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`,
+  );
+  // Every line on a log collector's stdout is JSON; a person at a terminal also gets the way in.
+  if (process.stdout.isTTY) console.log(welcome(config, address, Boolean(embedded), demo));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -155,7 +176,7 @@ async function workerCommand(): Promise<void> {
   const { app, services } = await buildApp({ config, database });
   processLog = app.log;
   const worker = await startSyncWorker(services, { log: app.log });
-  console.log('svc worker running');
+  app.log.info('svc worker running');
   const stop = async () => {
     await worker.stop();
     await app.close();

@@ -34,7 +34,7 @@ export function spawnStandalone(
     Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|CODEHOST_|AUTH_SECRET|PORT$|EMULATOR_PORT|EMBEDDED_PG_PORT|DATA_DIR|METRICS_)/.test(name)),
   );
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    env: { ...inherited, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...inherited, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a test can signal it as Ctrl-C in a terminal does.
     detached: options.ownGroup ?? false,

@@ -28,7 +28,8 @@ export function spawnServiceProcess(
       DATABASE_URL: inject('databaseUrl'),
       AUTH_SECRET: TEST_SECRET,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
+      // The ready line is a log entry (a terminal gets a plain welcome instead; this is no terminal).
+      LOG_LEVEL: 'info',
       CODEHOST_APP_ID: String(config.appId),
       CODEHOST_APP_SLUG: config.appSlug,
       CODEHOST_PRIVATE_KEY: config.privateKey,

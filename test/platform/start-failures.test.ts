@@ -70,20 +70,31 @@ describe('a start that cannot go on says why in one line and leaves nothing runn
     process.kill(-second.child.pid!, 'SIGINT');
     expect((await second.exited).code).toBe(0);
     expect(alive(orphan!)).toBe(false);
-    expect(second.stderr).toEqual([]);
-    expect(second.stdout.filter((line) => line.startsWith('{') && JSON.parse(line).level >= 40)).toEqual([]);
+    expect(second.stderr, second.stderr.join('\n')).toEqual([]);
+    const problems = second.stdout.filter((line) => JSON.parse(line).level >= 40);
+    expect(problems, problems.join('\n')).toEqual([]);
   }, 120_000);
 
-  it('stops on Ctrl-C with no error line: PostgreSQL is not cut off under the service', async () => {
+  it('logs only JSON lines, the sign-in library included, and stops on Ctrl-C with no error line', async () => {
     const dataDir = dataFolder();
     const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) };
     const run = spawnStandalone(env, undefined, { ownGroup: true });
-    await run.ready;
+    const [, url] = await run.ready;
+    // A second sign-up with one address: the library logs it (in colour, by default).
+    const body = JSON.stringify({ name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' });
+    const signUp = () => fetch(`${url}/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url.replace('127.0.0.1', 'localhost') }, body });
+    expect((await signUp()).status).toBe(200);
+    expect((await signUp()).status).toBe(409);
+    await expect.poll(() => run.stdout.some((line) => line.includes('Sign-up attempt for existing email'))).toBe(true);
+    const entries = run.stdout.map((line) => JSON.parse(line) as { level: number; msg: string; component?: string });
+    expect(entries.find((e) => e.msg.includes('Sign-up attempt for existing email'))?.component).toBe('sign-in');
+    expect(entries.some((e) => e.msg.startsWith(`svc listening on ${url}`))).toBe(true);
     const postmaster = postmasterOf(dataDir)!;
     process.kill(-run.child.pid!, 'SIGINT');
     expect((await run.exited).code).toBe(0);
     expect(alive(postmaster)).toBe(false);
-    expect(run.stderr).toEqual([]);
-    expect(run.stdout.filter((line) => line.startsWith('{') && JSON.parse(line).level >= 40)).toEqual([]);
+    expect(run.stderr, run.stderr.join('\n')).toEqual([]);
+    const problems = run.stdout.filter((line) => JSON.parse(line).level >= 40);
+    expect(problems, problems.join('\n')).toEqual([]);
   }, 120_000);
 });
