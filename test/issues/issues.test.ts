@@ -187,6 +187,14 @@ describe('the issue record', () => {
       expect(one.body).toEqual(issue);
     }
   });
+
+  it('a list and one issue are printed alike: compact JSON, as JSON.stringify prints it', async () => {
+    const page = await call('GET', '/v1/issues?limit=100', { token: adaToken, workspaceId: A.id });
+    expect(page.text).toBe(JSON.stringify(page.body));
+    const one = await call('GET', `/v1/issues/${page.body.data[0].id}`, { token: adaToken, workspaceId: A.id });
+    expect(one.text).toBe(JSON.stringify(one.body));
+    expect(Object.keys(one.body)).toEqual(Object.keys(page.body.data[0]));
+  });
 });
 
 describe('filters', () => {

@@ -28,8 +28,16 @@ describe('JSON text built before the handler returns', () => {
     expect(() => jsonText(reply, page, `{"data":[{"id":"${id}"}],"nextCursor":null}`, true)).toThrow(/does not match/);
   });
 
-  it('is not parsed when unchecked (production)', () => {
+  it('is not held to the schema when unchecked (production)', () => {
     const { reply } = replyRecordingType();
     expect(jsonText(reply, page, '{"data":[{"id":"x"}],"nextCursor":null}', false)).toBe('{"data":[{"id":"x"}],"nextCursor":null}');
+  });
+
+  it('goes out compact, as every other answer, however Postgres spaced it (text inside strings kept)', () => {
+    const { reply } = replyRecordingType();
+    const spaced = `{"data":[{"id" : "${id}", "at" : "2026-01-01T00:00:00.000Z"}, \n {"id" : "${id}", "at" : "2026-01-02T00:00:00.000Z"}],"nextCursor":"a : b, c"}`;
+    expect(jsonText(reply, page, spaced, true)).toBe(
+      `{"data":[{"id":"${id}","at":"2026-01-01T00:00:00.000Z"},{"id":"${id}","at":"2026-01-02T00:00:00.000Z"}],"nextCursor":"a : b, c"}`,
+    );
   });
 });
