@@ -203,6 +203,11 @@ export class Control {
     this.store.reindex();
     this.emu.hooks.emit('github_app_authorization', 'revoked', {}, { accountId: u.id, senderId: u.id, force: true });
   }
+  /** Logins of the people (not organisations, not the app's owner), oldest first: whom the authorize page offers. */
+  people(): string[] {
+    const ownerId = this.store.data.app.ownerId;
+    return this.store.data.accounts.filter((a) => a.type === 'User' && a.id !== ownerId && !a.login.endsWith('[bot]')).map((a) => a.login);
+  }
   setOAuthLogin(login: string | null) { (this.emu as Emulator & { oauthDefaultLogin?: string }).oauthDefaultLogin = login ?? undefined; }
 
   /**

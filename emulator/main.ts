@@ -1,4 +1,4 @@
-/** Standalone emulator: `tsx emulator/main.ts [--port N] [--seed N] [--webhook-url URL] [--load FILE]`. */
+/** Standalone emulator: `tsx emulator/main.ts [--port N] [--seed N] [--webhook-url URL] [--load FILE] [--state FILE]`. */
 import { startEmulator } from './index.js';
 
 function arg(name: string): string | undefined {
@@ -14,7 +14,7 @@ const seedArg = arg('seed') ?? process.env.EMULATOR_SEED;
 const seedJson = arg('seed-options') ?? process.env.EMULATOR_SEED_OPTIONS;
 const gh = await startEmulator({
   port, host: arg('host') ?? process.env.EMULATOR_HOST ?? '127.0.0.1', seed: seedJson ? JSON.parse(seedJson) : seedArg !== undefined ? Number(seedArg) : undefined,
-  webhookUrl: arg('webhook-url') ?? process.env.EMULATOR_WEBHOOK_URL ?? null, loadFile: arg('load'),
+  webhookUrl: arg('webhook-url') ?? process.env.EMULATOR_WEBHOOK_URL ?? null, loadFile: arg('load'), stateFile: arg('state') ?? process.env.EMULATOR_STATE,
 });
 const out = { url: gh.url, graphqlUrl: gh.graphqlUrl, webhookUrl: gh.emulator.store.data.app.webhookUrl, app: gh.app, seed: gh.seedResult };
 console.log(JSON.stringify(out, null, 2));

@@ -114,6 +114,8 @@ export class Emulator {
   onResponse?: (info: { method: string; template: string; status: number; body: unknown; headers: Record<string, string> }) => void;
   /** minimal web pages for html_url links (demo mode); null when the path is not one */
   htmlPage?: (path: string) => { status: number; html: string } | null;
+  /** called after every request that may have changed the state (any method but GET and HEAD) */
+  onChange: (() => void) | null = null;
   /** hooks called after reset() so that feature modules can clear their own state */
   resetHooks: (() => void)[] = [];
   private initial: EmulatorOptions;
@@ -323,6 +325,7 @@ export class Emulator {
       if (ct.includes('application/x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(raw.toString()));
       else { try { body = JSON.parse(raw.toString()); } catch { body = Symbol.for('invalid-json'); } }
     }
+    if (method !== 'GET' && method !== 'HEAD') res.once('finish', () => this.onChange?.());
     if (path.startsWith('/_emulator/') || path === '/_emulator') return this.handleControl(method, path, url.searchParams, body, req, res);
     if (method === 'GET' && this.htmlPage) {
       const page = this.htmlPage(path);

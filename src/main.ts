@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
@@ -49,8 +50,14 @@ async function databaseUrl(config: ReturnType<typeof loadConfig>): Promise<{ url
  */
 async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
   const { startEmulator } = await import('../emulator/index.js');
-  const emulator = await startEmulator({ port: config.emulatorPort, host: config.host, seed: { seed: 1, issues: 200, comments: 600 } });
-  const login = emulator.seedResult?.users[0] ?? '';
+  // Its state lives beside the cache's (DATA_DIR), so a restart finds the same "GitHub" as the cache.
+  const emulator = await startEmulator({
+    port: config.emulatorPort,
+    host: config.host,
+    seed: { seed: 1, issues: 200, comments: 600 },
+    stateFile: path.resolve(config.dataDir, 'emulator.json'),
+  });
+  const login = emulator.seedResult?.users[0] ?? emulator.control.people()[0] ?? '';
   // The emulator's authorize page signs in as this person when none is named.
   if (login) emulator.control.setOAuthLogin(login);
   const base = emulator.url.replace(/\/$/, '');
