@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
+
+/**
+ * The README's curl walk-through, read out of README.md (every ```sh block after a
+ * `<!-- walk-through -->` marker) and run by bash against `npm start`'s demo mode, as a newcomer
+ * would. Only the addresses change: ports and the data folder are this test's own.
+ */
+function walkThrough(): string[] {
+  const readme = readFileSync('README.md', 'utf8');
+  return [...readme.matchAll(/<!-- walk-through -->\s*```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
+}
+
+async function runBash(script: string, cwd: string, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('bash', ['-c', `set -euo pipefail\n${script}`], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-readme-'));
+let service: StandaloneProcess | null = null;
+afterAll(async () => {
+  if (service) {
+    service.child.kill('SIGTERM');
+    await service.exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the README's walk-through", () => {
+  it('reaches synced issues, writes an edit through to the emulator, signs in with a link; a restart keeps it all', async () => {
+    const blocks = walkThrough();
+    expect(blocks.length).toBeGreaterThanOrEqual(5);
+    const ports = { PORT: await freePort(), EMULATOR_PORT: await freePort(), EMBEDDED_PG_PORT: await freePort() };
+    const env = { DATA_DIR: dataDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) };
+    service = spawnStandalone(env);
+    await service.ready;
+
+    const script = [...blocks, 'printf "\\nWALKTHROUGH %s %s\\n" "$TOKEN" "$KEY"']
+      .join('\n')
+      .replaceAll('localhost:3000', `localhost:${ports.PORT}`)
+      .replaceAll('localhost:3001', `localhost:${ports.EMULATOR_PORT}`)
+      .replaceAll('.data/', `${dataDir}/`);
+    const run = await runBash(script, process.cwd(), 120_000);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stderr).toBe("");
+    // The emulator's page of the edited issue shows the new title.
+    expect(run.stdout).toMatch(/^Edited through svc$/m);
+    const [, token, key] = /WALKTHROUGH (\S+) (\S+)/.exec(run.stdout)!;
+    const base = `http://localhost:${ports.PORT}`;
+    const get = async (url: string, credential: string) => {
+      const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${credential}` } });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    const me = await get('/v1/me', token);
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('ada@example.com');
+    const edited = (await get('/v1/issues?limit=100&q=Edited', key)).body.data.filter((i: { title: string }) => i.title === 'Edited through svc');
+    expect(edited).toHaveLength(1);
+    const before = await get('/v1/issues?limit=100', key);
+
+    // Ctrl-C, and `npm start` again on the same data folder.
+    service.child.kill('SIGINT');
+    expect((await service.exited).code).toBe(0);
+    service = spawnStandalone(env);
+    await service.ready;
+    expect((await get('/v1/me', token)).status).toBe(200);
+    expect((await get('/v1/issues?limit=100', key)).body).toEqual(before.body);
+    // The emulator is the same GitHub as before: the linked account's token still works, and the
+    // app's installation still accepts writes.
+    const available = await get('/v1/codehost/installations/available', token);
+    expect(available.status, JSON.stringify(available.body)).toBe(200);
+    expect(available.body.data[0].connection).toBe('this_workspace');
+    const again = await fetch(`${base}/v1/issues/${edited[0].id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Edited after a restart' }),
+    });
+    expect(again.status).toBe(200);
+    const page = await (await fetch(((await again.json()) as { htmlUrl: string }).htmlUrl)).text();
+    expect(page).toContain('Edited after a restart');
+  }, 240_000);
+});
