@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pgClient from 'pg';
-import { assertPortFree } from '../start-failure.js';
+import { assertPortFree, StartFailure } from '../start-failure.js';
 
 const PROCESS_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
@@ -51,7 +51,10 @@ export async function startEmbeddedPostgres(options: {
   mkdirSync(path.dirname(databaseDir), { recursive: true });
   // As root, initdb runs as the `postgres` user, which must be able to enter the data folder
   // (a folder from mkdtemp is 0700).
-  if (process.getuid?.() === 0) chmodSync(path.dirname(databaseDir), 0o755);
+  if (process.getuid?.() === 0) {
+    chmodSync(path.dirname(databaseDir), 0o755);
+    assertReachableByOthers(path.dirname(path.dirname(databaseDir)));
+  }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   const pg = new EmbeddedPostgres({
@@ -155,5 +158,21 @@ async function stopServer(pid: number): Promise<void> {
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through every folder
+ * above the data folder (a clone under /root, or a mkdtemp folder, is 0700): said plainly here,
+ * instead of initdb's "Permission denied" deep in a stack.
+ */
+function assertReachableByOthers(folder: string): void {
+  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new StartFailure(
+        `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir}: set DATA_DIR to a folder outside it (or run as a user other than root, or set DATABASE_URL).`,
+      );
+    }
+    if (path.dirname(dir) === dir) return;
   }
 }

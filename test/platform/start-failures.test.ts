@@ -50,6 +50,23 @@ describe('a start that cannot go on says why in one line and leaves nothing runn
     }
   }, 60_000);
 
+  it('as root, with the data folder where the postgres user cannot enter, says so in one line', async () => {
+    const closed = dataFolder(); // mkdtemp: 0700
+    const dataDir = path.join(closed, 'data');
+    const run = spawnStandalone({ DATA_DIR: dataDir, PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) });
+    if (process.getuid?.() === 0) {
+      expect((await run.exited).code).toBe(1);
+      expect(run.stderr).toEqual([
+        `svc: The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${closed}: set DATA_DIR to a folder outside it (or run as a user other than root, or set DATABASE_URL).`,
+      ]);
+    } else {
+      // Not root: PostgreSQL runs as this user, who owns the folder.
+      await run.ready;
+      run.child.kill('SIGTERM');
+      expect((await run.exited).code).toBe(0);
+    }
+  }, 60_000);
+
   it('adopts the embedded PostgreSQL a killed start left behind, and stops it when it stops', async () => {
     const dataDir = dataFolder();
     const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) };
