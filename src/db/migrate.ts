@@ -1,10 +1,18 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+/** `migrations/` at the project's root, found from here whether this runs as source or compiled (dist/src/db). */
+export const migrationsFolder = (() => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'migrations');
+  }
+  return path.resolve(here, '../../migrations');
+})();
 
 const MIGRATION_LOCK = 7234001;
 
