@@ -16,6 +16,7 @@ const description = `The work-management service over the code host.
 - Scopes: an API key needs every scope an operation names in its 403 description (running a view needs \`issues:read\` as well as \`views:read\`).
 - Cross-site requests: POST, PUT, PATCH and DELETE authenticated by the session cookie need an \`Origin\` (or \`Referer\`) of the workspace application, else 403; bearer credentials are not checked.
 - Paths are resolved before routing (dot segments, repeated slashes, percent-encoded unreserved characters and slashes; case under \`/auth\`): every spelling of an operation is that operation, and one of nothing known is 404.
+- Links the service sends (sign-in links \`/sign-in/link#token=…\`, invitations \`/invitations/accept#token=…\`, the end of GitHub linking \`/settings/codehost\`, failed sign-ins \`/signin?error=…\`) lead to the workspace application; a deployment without one serves small built-in pages at those paths on its own origin. A script exchanges a sign-in link's token with \`GET /auth/magic-link/verify\`.
 - The service sends no outgoing webhooks in version 1.`;
 
 /** The OpenAPI 3.1 document at /openapi.json, generated from the route schemas, and /docs. */

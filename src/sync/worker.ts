@@ -154,7 +154,11 @@ export async function startSyncWorker(services: Services, options: { pollInterva
   let ticking: Promise<void> = Promise.resolve();
   const tick = () => {
     if (stopping) return;
-    ticking = beat().then(sweep).catch((error: unknown) => log?.error({ err: error }, 'job worker heartbeat or recovery sweep failed'));
+    // One beat at a time: a pool's first two beats racing (its creation and the start both beat)
+    // can both read as an insert, and the second would then take its own live pool for dead.
+    ticking = ticking
+      .then(() => (stopping ? undefined : beat().then(sweep)))
+      .catch((error: unknown) => log?.error({ err: error }, 'job worker heartbeat or recovery sweep failed'));
   };
   const ticker = setInterval(tick, heartbeatIntervalMs(recoveryAfterMs));
   ticker.unref();

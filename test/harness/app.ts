@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -25,7 +24,7 @@ export interface TestApp {
  * also runs a job worker in the process.
  */
 export async function startTestApp(overrides: Partial<Config> = {}, options: { databaseUrl?: string; worker?: boolean } = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-test-data-'));
+  const dataDir = mkdtempSync(path.join(inject('tempRoot'), 'svc-test-data-'));
   const config = loadConfig(
     {
       NODE_ENV: 'test',

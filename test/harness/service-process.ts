@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { inject } from 'vitest';
@@ -20,7 +19,7 @@ export function spawnServiceProcess(
   ready: RegExp,
 ): { child: ChildProcess; ready: Promise<RegExpExecArray> } {
   const config = codehostConfigFor(gh);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `svc-${role}-`));
+  const dataDir = mkdtempSync(path.join(inject('tempRoot'), `svc-${role}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', role], {
     env: {
       ...process.env,
