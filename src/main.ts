@@ -169,8 +169,8 @@ async function startCommand(): Promise<void> {
     await embedded?.stop();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // SIGHUP: the terminal closed. PostgreSQL runs in a session of its own, so only this stops it.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
 }
 
 /** A process that only runs jobs; it needs a configured GitHub App (demo mode lives in `start`). */
@@ -191,8 +191,7 @@ async function workerCommand(): Promise<void> {
     await embedded?.stop();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
 }
 
 const command = process.argv[2] ?? 'start';

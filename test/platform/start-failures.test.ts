@@ -92,6 +92,16 @@ describe('a start that cannot go on says why in one line and leaves nothing runn
     expect(problems, problems.join('\n')).toEqual([]);
   }, 120_000);
 
+  it('stops cleanly when its terminal closes (SIGHUP), PostgreSQL with it', async () => {
+    const dataDir = dataFolder();
+    const run = spawnStandalone({ DATA_DIR: dataDir, PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) });
+    await run.ready;
+    const postmaster = postmasterOf(dataDir)!;
+    run.child.kill('SIGHUP');
+    expect((await run.exited).code).toBe(0);
+    expect(alive(postmaster)).toBe(false);
+  }, 60_000);
+
   it('logs only JSON lines, the sign-in library included, and stops on Ctrl-C with no error line', async () => {
     const dataDir = dataFolder();
     const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) };
