@@ -39,7 +39,7 @@ const db = await freshDatabase('svc_bench_bulk');
 const database = openDatabase(db.url, { max: 10 });
 await applyMigrations(database.pool);
 const config = loadConfig(
-  { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: '.data/bench' },
+  { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKSPACE_APP_ORIGIN: 'http://localhost:5173', RATE_LIMIT_MAX: '100000000', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: '.data/bench' },
   {
     codehost: {
       appId: gh.app.appId, appSlug: gh.app.slug, privateKey: gh.app.privateKey, webhookSecret: gh.app.webhookSecret,

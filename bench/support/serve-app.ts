@@ -14,6 +14,8 @@ const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
+  // The benchmarks' clients speak as the workspace application on this origin.
+  WORKSPACE_APP_ORIGIN: 'http://localhost:5173',
   RATE_LIMIT_MAX: '100000000',
   AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
 });
