@@ -11,6 +11,9 @@ import { memberRoutes } from './modules/members/routes.js';
 import { milestoneRoutes } from './modules/milestones/routes.js';
 import { viewRoutes } from './modules/views/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
+import { portalRoutes } from './modules/portals/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
+import { requestTypeRoutes } from './modules/request-types/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './http/route.js';
 
@@ -33,4 +36,7 @@ export const routeTable: AnyRoute[] = [
   ...milestoneRoutes,
   ...viewRoutes,
   ...projectRoutes,
+  ...portalRoutes,
+  ...requestTypeRoutes,
+  ...companyRoutes,
 ];

@@ -222,6 +222,8 @@ describe('raw paths a normalising client would rewrite', () => {
   it('every operation path with each trick, and methods it does not have', async () => {
     const label = 'path tricks';
     const paths = [...new Set(described.map((r) => r.path))].map((p) => p.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => world.context.idsByName[name]?.[0] ?? world.context.anyIds[0]!));
+    // Paths whose POST ends the caller's sessions get the bystander's session, as their own cases do.
+    const endsSessions = new Set(['/account/sign-out-everywhere', '/auth/sign-out', '/auth/revoke-session', '/auth/revoke-other-sessions', '/auth/change-password']);
     const arbitrary = fc
       .record({ path: fc.constantFrom(...paths), trick: fc.constantFrom(...pathTricks), method: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'PROPFIND'), credential: fc.constantFrom<FuzzRequest['credential']>('session', 'api_key', 'none') })
       .map(({ path, trick, method, credential }) => ({
@@ -230,8 +232,9 @@ describe('raw paths a normalising client would rewrite', () => {
         headers: { 'x-workspace-id': world.context.workspaceId, ...(method === 'POST' || method === 'PATCH' ? { 'content-type': 'application/json' } : {}) } as Record<string, string>,
         body: method === 'POST' || method === 'PATCH' ? '{}' : null,
         credential,
+        endsSession: endsSessions.has(path),
       }));
-    await runProperty(label, arbitrary, (req) => withCredential('', req), numRuns * 10);
+    await runProperty(label, arbitrary, (req) => withCredential((req as FuzzRequest & { endsSession: boolean }).endsSession ? 'signOutEverywhere' : '', req), numRuns * 10);
   }, 120_000);
 });
 

@@ -98,6 +98,11 @@ const validBodyFor: Record<string, unknown> = {
   addProjectItem: {},
   setProjectItemField: { value: { text: 'from the matrix' } },
   moveProjectItem: { afterItemId: null },
+  changePortal: { name: 'Renamed portal' },
+  createCompany: { name: 'A company' },
+  changeCompany: { name: 'Renamed company' },
+  createRequestType: { name: 'Bug report', destination: { repositoryId: randomUUID() } },
+  changeRequestType: { name: 'Renamed type' },
 };
 
 function expectError(res: CallResult, status: number, code: string) {
@@ -214,7 +219,24 @@ beforeAll(async () => {
   const viewOfA = await call('POST', '/v1/views', { token: memberA.token, workspaceId: A.id, body: { name: 'A view of A', visibility: 'shared' } });
   expect(viewOfA.status, viewOfA.text).toBe(201);
 
+  // A has a portal with a company and a request type filing into its repository.
+  const portalOfA = await call('POST', '/v1/portals', { token: ownerA.token, workspaceId: A.id, body: { name: 'Portal of A', slug: unique('matrix').toLowerCase().replace(/[^a-z0-9-]/g, '') } });
+  expect(portalOfA.status, portalOfA.text).toBe(201);
+  const companyOfA = await call('POST', `/v1/portals/${portalOfA.body.id}/companies`, { token: ownerA.token, workspaceId: A.id, body: { name: 'Company of A' } });
+  expect(companyOfA.status, companyOfA.text).toBe(201);
+  // Mirrored, as a request type's destination must be (the walk itself is not this file's business).
+  const repositoryOfA = (await t.database.pool.query('update repositories set sync_enabled = true where workspace_id = $1 returning id', [A.id])).rows[0].id as string;
+  const typeOfA = await call('POST', `/v1/portals/${portalOfA.body.id}/request-types`, {
+    token: ownerA.token,
+    workspaceId: A.id,
+    body: { name: 'Type of A', destination: { repositoryId: repositoryOfA } },
+  });
+  expect(typeOfA.status, typeOfA.text).toBe(201);
+
   objectOfA = {
+    portalId: portalOfA.body.id,
+    companyId: companyOfA.body.id,
+    requestTypeId: typeOfA.body.id,
     viewId: viewOfA.body.id,
     memberId: memberA.membershipId,
     apiKeyId: keyA.id,
@@ -545,6 +567,16 @@ describe("A's objects after the matrix", () => {
     const res = await call('GET', `/v1/issues/${objectOfA.issueId}`, { token: ownerA.token, workspaceId: A.id });
     expect(res.status, res.text).toBe(200);
     expect(res.body.title).toBe('An issue of A');
+  });
+
+  it("A's portal, its company and its request type are still there", async () => {
+    const portal = await call('GET', `/v1/portals/${objectOfA.portalId}`, { token: ownerA.token, workspaceId: A.id });
+    expect(portal.status, portal.text).toBe(200);
+    expect(portal.body.name).toBe('Portal of A');
+    const companies = await call('GET', `/v1/portals/${objectOfA.portalId}/companies`, { token: ownerA.token, workspaceId: A.id });
+    expect(companies.body.data.map((c: { id: string; name: string }) => [c.id, c.name])).toEqual([[objectOfA.companyId, 'Company of A']]);
+    const types = await call('GET', `/v1/portals/${objectOfA.portalId}/request-types`, { token: ownerA.token, workspaceId: A.id });
+    expect(types.body.data.map((r: { id: string; name: string }) => [r.id, r.name])).toEqual([[objectOfA.requestTypeId, 'Type of A']]);
   });
 
   it("A's workspace kept its name and standing", async () => {

@@ -8,3 +8,4 @@ export * from './writes.js';
 export * from './webhooks.js';
 export * from './projects.js';
 export * from './workers.js';
+export * from './portals.js';

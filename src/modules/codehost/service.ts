@@ -1,4 +1,5 @@
 import { uuidv7 } from 'uuidv7';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { AuthContext } from '../../auth/access.js';
 import { announceCredentialChange } from '../../auth/credential-cache.js';
 import type { CodehostClient } from '../../codehost/client.js';
@@ -192,7 +193,7 @@ export const codehostService = {
       })
       .catch((e: unknown) => {
         // Two workspaces racing for one installation: the unique index decides.
-        if ((e as { code?: string }).code === '23505') throw conflict('That installation is connected to another workspace.', { installationId });
+        if (isUniqueViolation(e)) throw conflict('That installation is connected to another workspace.', { installationId });
         throw e;
       });
     services.credentials.cache.clear();

@@ -1,5 +1,6 @@
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../auth/access.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { announceCredentialChange } from '../../auth/credential-cache.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
@@ -71,7 +72,7 @@ export const workspaceService = {
       return after;
     }).catch((e: unknown) => {
       // Two renames racing for one slug: the unique index decides.
-      if ((e as { code?: string }).code === '23505') throw slugConflict(change.slug ?? '');
+      if (isUniqueViolation(e)) throw slugConflict(change.slug ?? '');
       throw e;
     });
     services.credentials.cache.clear();

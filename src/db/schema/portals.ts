@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { repositories } from './codehost.js';
+import { workspaces } from './tenancy.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+const workspaceScope = () => ({
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+});
+
+/**
+ * A customer portal, served at `<slug>.{PORTAL_DOMAIN}`: the slug is unique across the service
+ * (it is a host name). Requests are numbered per portal (`<referencePrefix>-<number>`).
+ */
+export const portals = pgTable(
+  'portals',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    referencePrefix: text('reference_prefix').notNull(),
+    access: text('access').notNull(),
+    defaultVisibility: text('default_visibility').notNull(),
+    logoUrl: text('logo_url'),
+    accentColor: text('accent_color'),
+    welcomeText: text('welcome_text'),
+    /** The number the next request of this portal gets. */
+    nextRequestNumber: integer('next_request_number').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('portals_slug_key').on(t.slug),
+    index('portals_workspace_idx').on(t.workspaceId, t.createdAt, t.id),
+    check('portals_access_check', sql`${t.access} in ('open','invite_only')`),
+    check('portals_default_visibility_check', sql`${t.defaultVisibility} in ('private','public')`),
+  ],
+);
+
+/** A row that belongs to one portal, and goes with it. */
+const portalScope = () => ({
+  portalId: uuid('portal_id')
+    .notNull()
+    .references(() => portals.id, { onDelete: 'cascade' }),
+});
+
+/** A customer organisation within one portal. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    ...portalScope(),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('companies_portal_name_key').on(t.portalId, sql`lower(${t.name})`),
+    index('companies_portal_idx').on(t.portalId, sql`lower(${t.name})`, t.id),
+  ],
+);
+
+export type FormFieldType = 'text' | 'textarea' | 'select' | 'checkbox' | 'email' | 'url' | 'number' | 'date';
+
+export interface StoredFormField {
+  key: string;
+  label: string;
+  type: FormFieldType;
+  required: boolean;
+  options: string[];
+  helpText: string | null;
+}
+
+/** Where a request's issue is made, beside the repository (a column of its own). */
+export interface StoredDestination {
+  labels: string[];
+  projectNodeId: string | null;
+  /** Keyed by the project field's node id; each value as the project field write takes it. */
+  initialFieldValues: Record<string, unknown>;
+  issueType: string | null;
+}
+
+export type StatusId = 'open' | 'planned' | 'in_progress' | 'waiting_on_you' | 'completed' | 'merged' | 'closed';
+
+export type StoredStatusCondition =
+  | { kind: 'closed'; stateReason: 'completed' | 'not_planned' | 'duplicate' | null }
+  | { kind: 'open' }
+  | { kind: 'label'; name: string }
+  | { kind: 'field'; fieldNodeId: string; value: string };
+
+export interface StoredStatusRule {
+  when: StoredStatusCondition;
+  status: StatusId;
+}
+
+/**
+ * A form customers submit through. The destination repository is a column so that the nightly
+ * cleanup of a repository that lost access leaves the type without one (submitting is then
+ * refused) instead of failing.
+ */
+export const requestTypes = pgTable(
+  'request_types',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    ...portalScope(),
+    name: text('name').notNull(),
+    description: text('description'),
+    form: jsonb('form').$type<StoredFormField[]>().notNull(),
+    repositoryId: uuid('repository_id').references(() => repositories.id, { onDelete: 'set null' }),
+    destination: jsonb('destination').$type<StoredDestination>().notNull(),
+    statusMap: jsonb('status_map').$type<StoredStatusRule[]>().notNull(),
+    position: integer('position').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('request_types_portal_position_idx').on(t.portalId, t.position, t.id), index('request_types_repository_idx').on(t.repositoryId)],
+);
