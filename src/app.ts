@@ -16,6 +16,7 @@ import { resolveRequestUrl } from './platform/request-path.js';
 import { registerMetrics, type Metrics } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerBuiltInPages } from './pages/built-in-pages.js';
+import { registerPortalHosts } from './modules/portals/host.js';
 import { CursorCodec } from './platform/pagination.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerRoutes } from './http/register-routes.js';
@@ -82,6 +83,8 @@ export async function buildApp(options: { config: Config; database: Database; lo
     tokenVault: createTokenVault(deriveKey(secret, 'codehost-tokens-v1')),
   };
 
+  // The surface a request is on (a portal's host or the API's) is decided before anything else.
+  registerPortalHosts(app, services);
   // Operations queue jobs inside their own transactions, so the queue's schema must exist first.
   await prepareJobQueue(services);
   const closeRateLimit = await registerRateLimit(app, config.rateLimit);

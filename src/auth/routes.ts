@@ -155,16 +155,19 @@ export const signInRoutes = [
     path: '/auth/error',
     summary: 'Where a failed sign-in lands',
     description:
-      'A failed sign-in is a browser redirect to `/auth/error?error=<code>` on the workspace application, which proxies it here; this answers with a redirect to `{workspace_app_origin}/signin?error=<code>`. Codes a person meets: `email_not_found`, `account_not_linked`, `signup_disabled`, `please_restart_the_process` (an expired or reused `state`), `unable_to_create_user`; anything else becomes `sign_in_failed`.',
+      'A failed sign-in is a browser redirect to `/auth/error?error=<code>` on the workspace application, which proxies it here; this answers with a redirect to `{workspace_app_origin}/signin?error=<code>`; on the host of a portal (a failed portal sign-in), to `/sign-in?error=<code>` on that same host. Codes a person meets: `email_not_found`, `account_not_linked`, `signup_disabled`, `please_restart_the_process` (an expired or reused `state`), `unable_to_create_user`; anything else becomes `sign_in_failed`.',
     tags: ['Sign-in'],
     access: { kind: 'public' },
     // Whatever arrives is mapped, never refused: a failed sign-in always ends in a redirect.
     query: z.object({ error: z.union([z.string(), z.array(z.string())]).optional() }),
     status: 302,
     response: z.null().describe('Redirect to the sign-in page of the workspace application.'),
-    async handler({ query, services, reply }) {
+    async handler({ query, services, request, reply }) {
       const code = signInErrorCode(typeof query.error === 'string' && query.error.length <= 200 ? query.error : undefined);
-      const target = `${services.config.workspaceAppOrigin}/signin?error=${encodeURIComponent(code)}`;
+      // On a portal's host the person is on that portal: its own sign-in page, on the same host.
+      const target = request.portal
+        ? `/sign-in?error=${encodeURIComponent(code)}`
+        : `${services.config.workspaceAppOrigin}/signin?error=${encodeURIComponent(code)}`;
       return reply.redirect(target, 302);
     },
   }),

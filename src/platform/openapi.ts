@@ -17,6 +17,7 @@ const description = `The work-management service over the code host.
 - Cross-site requests: POST, PUT, PATCH and DELETE authenticated by the session cookie need an \`Origin\` (or \`Referer\`) of the workspace application, else 403; bearer credentials are not checked.
 - Paths are resolved before routing (dot segments, repeated slashes, percent-encoded unreserved characters and slashes; case under \`/auth\`): every spelling of an operation is that operation, and one of nothing known is 404.
 - Links the service sends (sign-in links \`/sign-in/link#token=…\`, invitations \`/invitations/accept#token=…\`, the end of GitHub linking \`/settings/codehost\`, failed sign-ins \`/signin?error=…\`) lead to the workspace application; a deployment without one serves small built-in pages at those paths on its own origin. A script exchanges a sign-in link's token with \`GET /auth/magic-link/verify\`.
+- Portal hosts: the portal API answers on \`<slug>.{portal_domain}\` only, decided by the Host header alone; there, every other path is 404, and on the API's own host every \`/portal\` path is 404.
 - The service sends no outgoing webhooks in version 1.`;
 
 /** The OpenAPI 3.1 document at /openapi.json, generated from the route schemas, and /docs. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { createWorkspace, issueKey, unique, type TestPerson } from '../harness/fixtures.js';
-import { httpClient, type Call, type CallResult } from '../harness/http.js';
+import { hostClient, httpClient, type Call, type CallResult } from '../harness/http.js';
 
 const PASSWORD = 'correct horse battery';
 const COOKIE_NAME = '__Host-svc-app.session_token';
@@ -288,6 +288,16 @@ describe('GET /auth/error (where a failed sign-in lands)', () => {
 });
 
 describe('a workspace session on the portal sign-in', () => {
+  /** The portal sign-in answers on a portal's own host: one of a workspace this person owns. */
+  let onPortal: Call;
+  beforeAll(async () => {
+    const owner = await signUpPerson();
+    const ws = await createWorkspace(call, owner as unknown as TestPerson, 'Portal owner');
+    const portal = await call('POST', '/v1/portals', { token: owner.token, workspaceId: ws.id, body: { name: 'Help', slug: unique('sessions').toLowerCase() } });
+    expect(portal.status, portal.text).toBe(201);
+    onPortal = hostClient(app.url, portal.body.host);
+  });
+
   async function expectNoPortalSession(res: CallResult) {
     expect([200, 401], res.text).toContain(res.status);
     if (res.status === 200) expect(res.body ?? null).toBeNull();
@@ -297,12 +307,12 @@ describe('a workspace session on the portal sign-in', () => {
 
   it('yields no portal session as a bearer token', async () => {
     const person = await signUpPerson();
-    await expectNoPortalSession(await call('GET', '/portal/auth/get-session', { token: person.token }));
+    await expectNoPortalSession(await onPortal('GET', '/portal/auth/get-session', { token: person.token }));
   });
 
   it('yields no portal session as a cookie', async () => {
     const person = await signUpPerson();
-    await expectNoPortalSession(await call('GET', '/portal/auth/get-session', { cookie: person.cookie }));
+    await expectNoPortalSession(await onPortal('GET', '/portal/auth/get-session', { cookie: person.cookie }));
   });
 
   it('is still a session on the workspace side (the control)', async () => {

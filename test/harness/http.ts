@@ -45,3 +45,42 @@ export function httpClient(baseUrl: string) {
 }
 
 export type Call = ReturnType<typeof httpClient>;
+
+/**
+ * Like `httpClient`, but every request carries `Host: <host>` (a portal's `<slug>.portal.localhost`)
+ * while it connects to the app under test: fetch cannot set Host, so this speaks node:http.
+ */
+export function hostClient(baseUrl: string, host: string) {
+  const target = new URL(baseUrl);
+  return async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+    const headers: Record<string, string> = { host, ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.workspaceId) headers['x-workspace-id'] = options.workspaceId;
+    const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const { request } = await import('node:http');
+    return new Promise<CallResult>((resolve, reject) => {
+      const req = request({ host: target.hostname, port: target.port, method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, v);
+          }
+          let body: unknown = undefined;
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: answerHeaders, body, text });
+        });
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+  };
+}

@@ -14,6 +14,12 @@ export const portalStore = {
     return created ?? null;
   },
 
+  /** The portal a host names, whichever workspace it belongs to. */
+  async findBySlug(tx: Executor, slug: string): Promise<PortalRow | null> {
+    const [row] = await tx.select().from(portals).where(eq(portals.slug, slug));
+    return row ?? null;
+  },
+
   /** A portal of this workspace; another workspace's reads as absent. */
   async find(tx: Executor, workspaceId: string, portalId: string): Promise<PortalRow | null> {
     const [row] = await tx.select().from(portals).where(and(eq(portals.id, portalId), eq(portals.workspaceId, workspaceId)));
