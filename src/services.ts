@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/pool.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { PrincipalResolver } from './auth/principal.js';
+import type { portalCredentialOf } from './auth/portal-session.js';
 import type { SignInServices } from './auth/better-auth.js';
 import type { ChallengeVerifier } from './auth/challenge.js';
 import type { Mailer } from './mail/mailer.js';
@@ -15,7 +16,13 @@ export interface Services {
   config: Config;
   database: Database;
   /** `trustedOrigins`: where a browser request using the session cookie may change things (lower-case origins). */
-  credentials: { cache: CredentialCache; resolver: PrincipalResolver; trustedOrigins: ReadonlySet<string> };
+  credentials: {
+    cache: CredentialCache;
+    resolver: PrincipalResolver;
+    trustedOrigins: ReadonlySet<string>;
+    /** The portal credential a request carries: none, a customer's live session, or something else. */
+    portalCredential(headers: { authorization?: string; cookie?: string }): ReturnType<typeof portalCredentialOf>;
+  };
   signIn: SignInServices;
   challenge: ChallengeVerifier;
   mailer: Mailer;

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { magicLink } from 'better-auth/plugins/magic-link';
+import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
+import { unscopedEmail } from './portal-identity.js';
 import type { Db } from '../db/pool.js';
 import { portalAuth, workspaceAuth } from '../db/schema/auth.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -114,10 +116,27 @@ function createPortalSignIn(deps: SignInDeps) {
       database: { generateId: () => uuidv7() },
       useSecureCookies: false,
       cookiePrefix: 'svc-portal',
+      // Host-only (no Domain), so a portal's cookie never reaches a sibling portal or the API host.
+      defaultCookieAttributes: { secure: true, sameSite: 'lax', path: '/portal', httpOnly: true },
       cookies: {
         session_token: {
           name: PORTAL_SESSION_COOKIE,
-          attributes: { secure: true, sameSite: 'lax', path: '/', httpOnly: true },
+          attributes: { secure: true, sameSite: 'lax', path: '/portal', httpOnly: true },
+        },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every identity belongs to one portal (portal-identity.ts): it becomes that portal's customer.
+          after: async (user) => {
+            const scoped = unscopedEmail(user.email);
+            if (!scoped) return;
+            await deps.db.execute(sql`
+              insert into portal_customers (id, workspace_id, portal_id, user_id, email)
+              select ${uuidv7()}, p.workspace_id, p.id, ${user.id}, ${scoped.email.toLowerCase()} from portals p where p.id = ${scoped.portalId}
+              on conflict do nothing`);
+          },
         },
       },
     },

@@ -6,8 +6,9 @@ export interface ChallengeVerifier {
   /**
    * Checks a challenge-widget token with the provider (Turnstile's siteverify protocol).
    * Missing token: 422. Fails or solved on another site: 403. Provider unreachable: 502.
+   * `solvedOn`: the hostnames the form lives on (a portal's own host), instead of the configured ones.
    */
-  verify(token: string | undefined, remoteIp: string | undefined): Promise<void>;
+  verify(token: string | undefined, remoteIp: string | undefined, solvedOn?: readonly string[]): Promise<void>;
 }
 
 export const CHALLENGE_MISSING_MESSAGE = 'This form needs its challenge completed.';
@@ -21,7 +22,7 @@ export function createChallengeVerifier(options: {
   const { secret, verifyUrl, hostnames, timeoutMs } = options;
   return {
     enabled: Boolean(secret),
-    async verify(token, remoteIp) {
+    async verify(token, remoteIp, solvedOn) {
       if (!secret) return;
       if (!token) {
         throw new ApiError('invalid_request', {
@@ -55,7 +56,7 @@ export function createChallengeVerifier(options: {
           remedy: 'Solve the challenge again and resubmit.',
         });
       }
-      if (!outcome.hostname || !hostnames.includes(outcome.hostname)) {
+      if (!outcome.hostname || !(solvedOn ?? hostnames).includes(outcome.hostname)) {
         throw new ApiError('forbidden', {
           message: 'The challenge was solved on another site.',
           detail: { hostname: outcome.hostname ?? null },

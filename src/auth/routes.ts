@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { portalScopedEmail, withUnscopedEmails } from './portal-identity.js';
 import { z } from 'zod';
 import { ApiError, invalidRequest } from '../platform/errors.js';
 import { refuseUnstorableText } from '../platform/text-rules.js';
@@ -234,6 +235,7 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
         refuseUnstorableText(request);
       },
       handler: async (request, reply) => {
+        if (prefix === '/portal/auth') return forwardPortalSignIn(services, request, reply);
         const sent = await forwardToAuth(auth, authBaseUrl(services), request, reply);
         if (request.method === 'POST' && prefix === '/auth') {
           services.credentials.cache.clear();
@@ -243,4 +245,60 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
       },
     });
   }
+}
+
+/** Portal sign-in operations that act on the caller's session. */
+const portalSessionOperations = new Set([
+  'POST /sign-out',
+  'GET /get-session',
+  'GET /list-sessions',
+  'POST /revoke-session',
+  'POST /revoke-other-sessions',
+  'POST /change-password',
+  'POST /update-user',
+]);
+
+/**
+ * The portal sign-in, on a portal's host (the host hook put the portal on the request):
+ * - an operation on a session needs one of this portal: a session of another portal, an API key,
+ *   a workspace session or an ended one is 401;
+ * - sign-up and sign-in on an `open` portal pass the challenge first (as the workspace sign-up
+ *   answers: 422 no token, 403 failed, 502 verifier unreachable); an `invite_only` portal makes
+ *   no accounts by sign-up;
+ * - the address is scoped to the portal on its way in and back out (auth/portal-identity.ts).
+ */
+async function forwardPortalSignIn(services: Services, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const portal = request.portal;
+  if (!portal) throw new ApiError('not_found', { message: "The portal API answers on a portal's own host." });
+  const operation = `${request.method} ${request.url.split('?')[0].slice('/portal/auth'.length).replace(/\/$/, '')}`;
+  if (portalSessionOperations.has(operation)) {
+    const credential = await services.credentials.portalCredential(request.headers);
+    if (credential.kind === 'invalid' || (credential.kind === 'session' && credential.session.portalId !== portal.id)) {
+      throw new ApiError('unauthenticated', { message: 'This request needs a session of this portal.', remedy: 'Sign in on this portal.' });
+    }
+  }
+  let body = request.body as Record<string, unknown> | undefined;
+  if ((operation === 'POST /sign-up/email' || operation === 'POST /sign-in/email') && body && typeof body === 'object' && !Array.isArray(body)) {
+    if (operation === 'POST /sign-up/email' && portal.access === 'invite_only') {
+      throw new ApiError('forbidden', { message: 'This portal is invite-only.', remedy: "Ask the portal's team for an invitation.", detail: { reason: 'signup_disabled' } });
+    }
+    if (portal.access === 'open') {
+      // The form is on the portal's own host: a challenge solved anywhere else is another site's.
+      await services.challenge.verify(typeof body.challengeToken === 'string' ? body.challengeToken : undefined, request.ip, [
+        `${portal.slug}.${services.config.portalDomain}`,
+      ]);
+    }
+    const { challengeToken: _ignored, ...rest } = body;
+    body = typeof rest.email === 'string' ? { ...rest, email: portalScopedEmail(portal.id, rest.email) } : rest;
+  }
+  const response = await callAuth(services.signIn.portal, authBaseUrl(services), request, body);
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return relayAuthResponse(response, reply);
+  const text = await response.text();
+  let unscoped = text;
+  try {
+    unscoped = JSON.stringify(withUnscopedEmails(JSON.parse(text)));
+  } catch {
+    // Not JSON after all: relayed as it came.
+  }
+  return relayAuthResponse(new Response(unscoped, { status: response.status, headers: response.headers }), reply);
 }

@@ -18,6 +18,7 @@ const description = `The work-management service over the code host.
 - Paths are resolved before routing (dot segments, repeated slashes, percent-encoded unreserved characters and slashes; case under \`/auth\`): every spelling of an operation is that operation, and one of nothing known is 404.
 - Links the service sends (sign-in links \`/sign-in/link#token=…\`, invitations \`/invitations/accept#token=…\`, the end of GitHub linking \`/settings/codehost\`, failed sign-ins \`/signin?error=…\`) lead to the workspace application; a deployment without one serves small built-in pages at those paths on its own origin. A script exchanges a sign-in link's token with \`GET /auth/magic-link/verify\`.
 - Portal hosts: the portal API answers on \`<slug>.{portal_domain}\` only, decided by the Host header alone; there, every other path is 404, and on the API's own host every \`/portal\` path is 404.
+- Portal credentials: the session cookie \`__Secure-svc-portal.session_token\` (host-only, \`Path=/portal\`: a \`__Host-\` name would need \`Path=/\`) or its token as a bearer. A customer's identity and sessions belong to one portal; on another portal, on \`/v1\`, or as anything but a portal session they are 401.
 - The service sends no outgoing webhooks in version 1.`;
 
 /** The OpenAPI 3.1 document at /openapi.json, generated from the route schemas, and /docs. */

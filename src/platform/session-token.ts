@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SESSION_COOKIE = '__Host-svc-app.session_token';
-export const PORTAL_SESSION_COOKIE = '__Host-svc-portal.session_token';
+/** Host-only and scoped to `/portal`: a `__Host-` name would need `Path=/`, so it is `__Secure-`. */
+export const PORTAL_SESSION_COOKIE = '__Secure-svc-portal.session_token';
 
 /**
  * The session token inside a cookie or bearer value. better-auth signs cookie values as

@@ -13,7 +13,8 @@ export interface ChallengeCall {
  * A local server speaking Turnstile's siteverify protocol (POST form `secret`, `response`,
  * `remoteip`; answer `{ success, hostname, 'error-codes' }`). It answers by the token:
  * `pass` verifies on app.svc.test, `other-site` verifies on evil.example, `fail` (and any other
- * token) does not verify, `reused` does not verify although it names our hostname (an expired
+ * token) does not verify, `pass-on:<hostname>` verifies on that hostname (a portal's host, say),
+ * `reused` does not verify although it names our hostname (an expired
  * or already redeemed token). Two more misbehave like a provider in trouble: `hang` never answers
  * (until `close()`), `broken` answers HTTP 500 with a non-JSON body.
  */
@@ -34,6 +35,8 @@ export async function startChallengeVerifier() {
           ? { success: false, 'error-codes': ['bad-request'] }
           : fields.response === 'pass'
             ? { success: true, hostname: 'app.svc.test', 'error-codes': [] }
+            : fields.response?.startsWith('pass-on:')
+              ? { success: true, hostname: fields.response.slice('pass-on:'.length), 'error-codes': [] }
             : fields.response === 'other-site'
               ? { success: true, hostname: 'evil.example', 'error-codes': [] }
               : fields.response === 'reused'

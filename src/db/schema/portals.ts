@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { portalAuthUsers } from './auth.js';
 import { repositories } from './codehost.js';
 import { workspaces } from './tenancy.js';
 
@@ -119,4 +120,33 @@ export const requestTypes = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('request_types_portal_position_idx').on(t.portalId, t.position, t.id), index('request_types_repository_idx').on(t.repositoryId)],
+);
+
+/**
+ * A customer of one portal: the portal membership (its id is the customer id the API shows). The
+ * sign-in identity behind it (`portal_auth_users`) belongs to this portal alone, so one person with
+ * one e-mail address on two portals is two customers that share nothing.
+ */
+export const portalCustomers = pgTable(
+  'portal_customers',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    ...portalScope(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => portalAuthUsers.id, { onDelete: 'cascade' }),
+    /** The address the customer gave (lower-cased): what the team sees and mail goes to. */
+    email: text('email').notNull(),
+    role: text('role').notNull().default('customer'),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('portal_customers_user_key').on(t.userId),
+    uniqueIndex('portal_customers_portal_email_key').on(t.portalId, t.email),
+    index('portal_customers_company_idx').on(t.companyId),
+    check('portal_customers_role_check', sql`${t.role} in ('customer','manager')`),
+  ],
 );

@@ -60,7 +60,9 @@ export const portalStore = {
     return row;
   },
 
+  /** The portal with everything of it, its customers' sign-in identities (and so their sessions) included. */
   async remove(tx: Executor, portalId: string): Promise<void> {
+    await tx.execute(sql`delete from portal_auth_users where id in (select user_id from portal_customers where portal_id = ${portalId})`);
     await tx.delete(portals).where(eq(portals.id, portalId));
   },
 };
