@@ -75,6 +75,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
       secret,
       baseURL: authBaseUrl({ config } as Services),
       appOrigin: config.workspaceAppOrigin,
+      portalDomain: config.portalDomain,
       log: app.log,
     }),
     challenge: createChallengeVerifier(config.challenge),

@@ -14,6 +14,7 @@ import { projectRoutes } from './modules/projects/routes.js';
 import { portalRoutes } from './modules/portals/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { requestTypeRoutes } from './modules/request-types/routes.js';
+import { customerRoutes } from './modules/portal-customers/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './http/route.js';
 
@@ -39,4 +40,5 @@ export const routeTable: AnyRoute[] = [
   ...portalRoutes,
   ...requestTypeRoutes,
   ...companyRoutes,
+  ...customerRoutes,
 ];

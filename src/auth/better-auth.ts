@@ -5,7 +5,7 @@ import { bearer } from 'better-auth/plugins/bearer';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { unscopedEmail } from './portal-identity.js';
+import { portalOrigin, unscopedEmail } from './portal-identity.js';
 import type { Db } from '../db/pool.js';
 import { portalAuth, workspaceAuth } from '../db/schema/auth.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -44,6 +44,7 @@ interface SignInDeps {
   secret: string;
   baseURL: string;
   appOrigin: string;
+  portalDomain: string;
   log: FastifyBaseLogger;
 }
 
@@ -140,7 +141,30 @@ function createPortalSignIn(deps: SignInDeps) {
         },
       },
     },
-    plugins: [bearer()],
+    plugins: [
+      bearer(),
+      magicLink({
+        expiresIn: 15 * 60,
+        storeToken: 'hashed',
+        // The link leads to the portal's own sign-in page, on its host; the token rides in the fragment.
+        sendMagicLink: async ({ email, token, metadata }) => {
+          const scoped = unscopedEmail(email);
+          if (!scoped) return;
+          const found = await deps.db.execute<{ slug: string; name: string }>(sql`select slug, name from portals where id = ${scoped.portalId}`);
+          const portal = found.rows[0];
+          if (!portal) return;
+          const link = `${portalOrigin(deps.baseURL, portal.slug, deps.portalDomain)}/sign-in/link#token=${encodeURIComponent(token)}`;
+          const invited = metadata?.invitation === true;
+          await deps.mailer.send({
+            to: scoped.email,
+            subject: invited ? `You are invited to ${portal.name}` : `Your sign-in link for ${portal.name}`,
+            text: invited
+              ? `You have been invited to ${portal.name}. Sign in with this link (valid for 15 minutes; ask for a new one on the portal when it has expired):\n\n${link}\n`
+              : `Sign in to ${portal.name} with this link (valid for 15 minutes):\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
+          });
+        },
+      }),
+    ],
   });
 }
 

@@ -32,3 +32,13 @@ export function withUnscopedEmails(value: unknown): unknown {
   }
   return value;
 }
+
+/**
+ * Where a portal's own pages are, for links in mail: its host under the portal domain, with the
+ * scheme and port the service itself is reached on (`http://acme.portal.localhost:3000` locally,
+ * `https://acme.portal.example.com` behind a TLS proxy on the default port).
+ */
+export function portalOrigin(serviceBaseUrl: string, slug: string, portalDomain: string): string {
+  const base = new URL(serviceBaseUrl);
+  return `${base.protocol}//${slug}.${portalDomain}${base.port ? `:${base.port}` : ''}`;
+}

@@ -199,6 +199,8 @@ export const signInLibraryOperations: Record<'/auth' | '/portal/auth', readonly 
   '/portal/auth': [
     'POST /sign-up/email',
     'POST /sign-in/email',
+    'POST /sign-in/magic-link',
+    'GET /magic-link/verify',
     'POST /sign-out',
     'GET /get-session',
     'GET /list-sessions',
@@ -277,8 +279,16 @@ async function forwardPortalSignIn(services: Services, request: FastifyRequest, 
       throw new ApiError('unauthenticated', { message: 'This request needs a session of this portal.', remedy: 'Sign in on this portal.' });
     }
   }
+  const base = authBaseUrl(services);
+  const removed = () => new ApiError('unauthenticated', { message: 'This account was removed from the portal.', remedy: "Ask the portal's team." });
   let body = request.body as Record<string, unknown> | undefined;
-  if ((operation === 'POST /sign-up/email' || operation === 'POST /sign-in/email') && body && typeof body === 'object' && !Array.isArray(body)) {
+  let url: string | undefined;
+  if (operation === 'GET /magic-link/verify') {
+    // Always answered as JSON (the portal's sign-in page exchanges the token with a script); a
+    // failed exchange comes back as a redirect to a marker of ours and is answered 401.
+    const token = new URL(request.url, base).searchParams.get('token') ?? '';
+    url = `/portal/auth/magic-link/verify?${new URLSearchParams({ token, errorCallbackURL: '/portal/auth/magic-link/failed' })}`;
+  } else if (identityOperations.has(operation) && body && typeof body === 'object' && !Array.isArray(body)) {
     if (operation === 'POST /sign-up/email' && portal.access === 'invite_only') {
       throw new ApiError('forbidden', { message: 'This portal is invite-only.', remedy: "Ask the portal's team for an invitation.", detail: { reason: 'signup_disabled' } });
     }
@@ -288,17 +298,49 @@ async function forwardPortalSignIn(services: Services, request: FastifyRequest, 
         `${portal.slug}.${services.config.portalDomain}`,
       ]);
     }
-    const { challengeToken: _ignored, ...rest } = body;
-    body = typeof rest.email === 'string' ? { ...rest, email: portalScopedEmail(portal.id, rest.email) } : rest;
+    const { challengeToken: _ignored, callbackURL: _callback, ...rest } = body;
+    if (typeof rest.email === 'string') {
+      const email = portalScopedEmail(portal.id, rest.email);
+      const customer = await customerOfIdentity(services, email);
+      if (customer?.removedAt) throw removed();
+      // A link to an invite-only portal is sent only to its customers; nobody learns who they are.
+      if (operation === 'POST /sign-in/magic-link' && portal.access === 'invite_only' && !customer) return reply.send({ status: true });
+      body = { ...rest, email };
+    } else body = rest;
   }
-  const response = await callAuth(services.signIn.portal, authBaseUrl(services), request, body);
+  const response = await callAuth(services.signIn.portal, base, request, body, url);
+  if (operation === 'GET /magic-link/verify') {
+    if (response.status >= 300 && response.status < 400 && (response.headers.get('location') ?? '').includes('/portal/auth/magic-link/failed')) {
+      throw new ApiError('unauthenticated', { message: 'This sign-in link is unknown, expired or already used.', remedy: 'Ask for a new link on the portal.' });
+    }
+  }
   if (!(response.headers.get('content-type') ?? '').includes('json')) return relayAuthResponse(response, reply);
   const text = await response.text();
-  let unscoped = text;
+  let answer: unknown;
   try {
-    unscoped = JSON.stringify(withUnscopedEmails(JSON.parse(text)));
+    answer = JSON.parse(text);
   } catch {
-    // Not JSON after all: relayed as it came.
+    return relayAuthResponse(new Response(text, { status: response.status, headers: response.headers }), reply);
   }
-  return relayAuthResponse(new Response(unscoped, { status: response.status, headers: response.headers }), reply);
+  // A removed customer's link still verifies in the library: the session it made is ended at once.
+  const userId = (answer as { user?: { id?: unknown } } | null)?.user?.id;
+  if (operation === 'GET /magic-link/verify' && typeof userId === 'string') {
+    const { rows } = await services.database.pool.query<{ removed: boolean }>('select removed_at is not null as removed from portal_customers where user_id = $1', [userId]);
+    if (rows[0]?.removed) {
+      await services.database.pool.query('delete from portal_auth_sessions where user_id = $1', [userId]);
+      throw removed();
+    }
+  }
+  return relayAuthResponse(new Response(JSON.stringify(withUnscopedEmails(answer)), { status: response.status, headers: response.headers }), reply);
+}
+
+/** Operations that name the customer by address: it is scoped to the portal, and an open portal asks the challenge. */
+const identityOperations = new Set(['POST /sign-up/email', 'POST /sign-in/email', 'POST /sign-in/magic-link']);
+
+async function customerOfIdentity(services: Services, scopedEmail: string): Promise<{ removedAt: Date | null } | null> {
+  const { rows } = await services.database.pool.query<{ removed_at: Date | null }>(
+    'select c.removed_at from portal_customers c join portal_auth_users u on u.id = c.user_id where u.email = $1',
+    [scopedEmail.toLowerCase()],
+  );
+  return rows[0] ? { removedAt: rows[0].removed_at } : null;
 }

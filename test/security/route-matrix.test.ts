@@ -103,6 +103,8 @@ const validBodyFor: Record<string, unknown> = {
   changeCompany: { name: 'Renamed company' },
   createRequestType: { name: 'Bug report', destination: { repositoryId: randomUUID() } },
   changeRequestType: { name: 'Renamed type' },
+  inviteCustomer: { email: 'matrix-invitee@example.test' },
+  changeCustomer: { role: 'manager' },
 };
 
 function expectError(res: CallResult, status: number, code: string) {
@@ -233,8 +235,12 @@ beforeAll(async () => {
   });
   expect(typeOfA.status, typeOfA.text).toBe(201);
 
+  const customerOfA = await call('POST', `/v1/portals/${portalOfA.body.id}/customers`, { token: ownerA.token, workspaceId: A.id, body: { email: `${unique('customer')}@example.test` } });
+  expect(customerOfA.status, customerOfA.text).toBe(201);
+
   objectOfA = {
     portalId: portalOfA.body.id,
+    customerId: customerOfA.body.id,
     companyId: companyOfA.body.id,
     requestTypeId: typeOfA.body.id,
     viewId: viewOfA.body.id,
@@ -575,6 +581,8 @@ describe("A's objects after the matrix", () => {
     expect(portal.body.name).toBe('Portal of A');
     const companies = await call('GET', `/v1/portals/${objectOfA.portalId}/companies`, { token: ownerA.token, workspaceId: A.id });
     expect(companies.body.data.map((c: { id: string; name: string }) => [c.id, c.name])).toEqual([[objectOfA.companyId, 'Company of A']]);
+    const customers = await call('GET', `/v1/portals/${objectOfA.portalId}/customers`, { token: ownerA.token, workspaceId: A.id });
+    expect(customers.body.data.map((c: { id: string }) => c.id)).toEqual([objectOfA.customerId]);
     const types = await call('GET', `/v1/portals/${objectOfA.portalId}/request-types`, { token: ownerA.token, workspaceId: A.id });
     expect(types.body.data.map((r: { id: string; name: string }) => [r.id, r.name])).toEqual([[objectOfA.requestTypeId, 'Type of A']]);
   });

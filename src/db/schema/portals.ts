@@ -140,11 +140,14 @@ export const portalCustomers = pgTable(
     email: text('email').notNull(),
     role: text('role').notNull().default('customer'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** Removed by a member: cannot sign in any more; kept so their requests still name them. */
+    removedAt: ts('removed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('portal_customers_user_key').on(t.userId),
+    index('portal_customers_portal_idx').on(t.portalId, t.createdAt, t.id),
     uniqueIndex('portal_customers_portal_email_key').on(t.portalId, t.email),
     index('portal_customers_company_idx').on(t.companyId),
     check('portal_customers_role_check', sql`${t.role} in ('customer','manager')`),

@@ -1,0 +1,2 @@
+ALTER TABLE "portal_customers" ADD COLUMN "removed_at" timestamp (3) with time zone;--> statement-breakpoint
+CREATE INDEX "portal_customers_portal_idx" ON "portal_customers" USING btree ("portal_id","created_at","id");

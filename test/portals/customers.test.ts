@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../harness/app.js';
+import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
+import { hostClient, httpClient, type Call, type CallResult } from '../harness/http.js';
+import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
+
+/** Members invite, change and remove a portal's customers; invitations are sign-in links to the portal. */
+let t: TestApp;
+let smtp: SmtpCapture;
+let call: Call;
+let owner: TestPerson;
+let ws: { id: string };
+let open: { id: string; host: string; slug: string };
+let inviteOnly: { id: string; host: string; slug: string };
+let companyOfOpen: string;
+let companyElsewhere: string;
+const as = () => ({ token: owner.token, workspaceId: ws.id });
+const on = (p: { host: string }) => hostClient(t.url, p.host);
+
+async function newPortal(access: 'open' | 'invite_only') {
+  const res = await call('POST', '/v1/portals', { ...as(), body: { name: `Help ${access}`, slug: unique('cu').toLowerCase(), access } });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+/** The token of the newest sign-in link mailed to `email`, checking the link leads to the portal's page. */
+async function linkTokenFor(email: string, portal: { slug: string }): Promise<string> {
+  const mail = await smtp.lastTo(email);
+  const link = /(https?:\/\/\S+#token=\S+)/.exec(mail.text)![1];
+  const url = new URL(link);
+  expect(url.hostname).toBe(`${portal.slug}.portal.localhost`);
+  expect(url.pathname).toBe('/sign-in/link');
+  return decodeURIComponent(url.hash.slice('#token='.length));
+}
+
+async function exchange(portal: { host: string }, token: string): Promise<CallResult> {
+  return on(portal)('GET', `/portal/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ smtpUrl: smtp.url });
+  call = httpClient(t.url);
+  owner = await signUp(call, 'Customer keeper');
+  ws = await createWorkspace(call, owner, 'Customers');
+  open = await newPortal('open');
+  inviteOnly = await newPortal('invite_only');
+  companyOfOpen = (await call('POST', `/v1/portals/${open.id}/companies`, { ...as(), body: { name: 'Initech' } })).body.id;
+  companyElsewhere = (await call('POST', `/v1/portals/${inviteOnly.id}/companies`, { ...as(), body: { name: 'Elsewhere' } })).body.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('inviting a customer', () => {
+  it("makes them the portal's customer and mails a link that signs them in on the portal, once", async () => {
+    const email = `${unique('Invitee')}@Example.test`;
+    const res = await call('POST', `/v1/portals/${inviteOnly.id}/customers`, { ...as(), body: { email, role: 'manager', companyId: companyElsewhere } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ portalId: inviteOnly.id, email: email.toLowerCase(), name: email.toLowerCase().split('@')[0], role: 'manager', company: { id: companyElsewhere, name: 'Elsewhere' } });
+    const mail = await smtp.lastTo(email.toLowerCase());
+    expect(mail.subject).toBe('You are invited to Help invite_only');
+    expect(mail.text).not.toMatch(/@p[0-9a-f]{32}\./);
+
+    const token = await linkTokenFor(email.toLowerCase(), inviteOnly);
+    const signedIn = await exchange(inviteOnly, token);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect(signedIn.body.user.email).toBe(email.toLowerCase());
+    const session = await on(inviteOnly)('GET', '/portal/auth/get-session', { token: signedIn.body.token });
+    expect(session.status, session.text).toBe(200);
+    expect(session.body.user.id).toBe(signedIn.body.user.id);
+    // A link works once, and only on its own portal.
+    const again = await exchange(inviteOnly, token);
+    expect(again.status, again.text).toBe(401);
+    expect((await on(open)('GET', '/portal/auth/get-session', { token: signedIn.body.token })).status).toBe(401);
+  });
+
+  it('refuses an address that is a customer already (409) and a company of another portal (422)', async () => {
+    const email = `${unique('twice')}@example.test`;
+    expect((await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email } })).status).toBe(201);
+    const dup = await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email: email.toUpperCase() } });
+    expect(dup.status, dup.text).toBe(409);
+    const wrongCompany = await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email: `${unique('x')}@example.test`, companyId: companyElsewhere } });
+    expect(wrongCompany.status, wrongCompany.text).toBe(422);
+    expect(wrongCompany.body.error.detail).toEqual({ field: 'companyId' });
+  });
+
+  it('is the only way into an invite-only portal: a stranger asking for a link gets the same answer and no mail', async () => {
+    const stranger = `${unique('stranger')}@example.test`;
+    const asked = await on(inviteOnly)('POST', '/portal/auth/sign-in/magic-link', { body: { email: stranger } });
+    expect(asked.status, asked.text).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((m) => m.to.includes(stranger))).toEqual([]);
+    const { rows } = await t.database.pool.query('select count(*)::int as n from portal_customers where email = $1', [stranger]);
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('a customer', () => {
+  it('is listed oldest first, and by company', async () => {
+    const emails = [0, 1, 2].map(() => `${unique('listed')}@example.test`);
+    for (const [i, email] of emails.entries()) {
+      await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email, companyId: i === 1 ? companyOfOpen : null } });
+    }
+    const all = await call('GET', `/v1/portals/${open.id}/customers?limit=100`, as());
+    expect(all.status, all.text).toBe(200);
+    const listed = all.body.data.map((c: { email: string }) => c.email);
+    expect(listed.filter((e: string) => emails.includes(e))).toEqual(emails);
+    const ofCompany = await call('GET', `/v1/portals/${open.id}/customers?companyId=${companyOfOpen}`, as());
+    expect(ofCompany.body.data.map((c: { email: string }) => c.email)).toEqual([emails[1]]);
+  });
+
+  it('changes role and company at once, and loses the company with null', async () => {
+    const invited = await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email: `${unique('move')}@example.test` } });
+    const path = `/v1/portals/${open.id}/customers/${invited.body.id}`;
+    const moved = await call('PATCH', path, { ...as(), body: { role: 'manager', companyId: companyOfOpen } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ id: invited.body.id, role: 'manager', company: { id: companyOfOpen, name: 'Initech' } });
+    const left = await call('PATCH', path, { ...as(), body: { companyId: null } });
+    expect(left.body).toMatchObject({ role: 'manager', company: null });
+    expect((await call('PATCH', path, { ...as(), body: { companyId: companyElsewhere } })).status).toBe(422);
+    expect((await call('PATCH', path, { ...as(), body: {} })).status).toBe(422);
+  });
+
+  it('removed cannot sign in any more, by any way, and is invited back by a new invitation', async () => {
+    const email = `${unique('removed')}@example.test`;
+    const signedUp = await on(open)('POST', '/portal/auth/sign-up/email', { body: { name: 'Rita', email, password: 'correct horse battery' } });
+    expect(signedUp.status, signedUp.text).toBe(200);
+    const session = signedUp.headers.get('set-auth-token')!;
+    const customer = (await call('GET', `/v1/portals/${open.id}/customers?limit=100`, as())).body.data.find((c: { email: string }) => c.email === email);
+    expect(customer.name).toBe('Rita');
+    // A link asked for before the removal must not work after it either.
+    expect((await on(open)('POST', '/portal/auth/sign-in/magic-link', { body: { email } })).status).toBe(200);
+    const pendingLink = await linkTokenFor(email, open);
+
+    expect((await call('DELETE', `/v1/portals/${open.id}/customers/${customer.id}`, as())).status).toBe(200);
+    expect((await on(open)('GET', '/portal/auth/get-session', { token: session })).status).toBe(401);
+    expect((await on(open)('POST', '/portal/auth/sign-in/email', { body: { email, password: 'correct horse battery' } })).status).toBe(401);
+    expect((await on(open)('POST', '/portal/auth/sign-in/magic-link', { body: { email } })).status).toBe(401);
+    expect((await exchange(open, pendingLink)).status).toBe(401);
+    const again = await on(open)('POST', '/portal/auth/sign-up/email', { body: { name: 'Rita', email, password: 'another horse battery' } });
+    expect(again.status, again.text).toBe(401);
+    expect(again.body.error.message).toBe('This account was removed from the portal.');
+    expect((await call('GET', `/v1/portals/${open.id}/customers?limit=100`, as())).body.data.map((c: { id: string }) => c.id)).not.toContain(customer.id);
+    expect((await call('DELETE', `/v1/portals/${open.id}/customers/${customer.id}`, as())).status).toBe(404);
+
+    const back = await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email } });
+    expect(back.status, back.text).toBe(201);
+    expect(back.body.id).toBe(customer.id);
+    const signedIn = await exchange(open, await linkTokenFor(email, open));
+    expect(signedIn.status, signedIn.text).toBe(200);
+  });
+});
