@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { requestTypes, StatusId, StoredStatusCondition } from '../../db/schema/index.js';
 import { iso, timestamp } from '../../platform/schemas.js';
 import { fieldValueInputSchema } from '../projects/field-value-input.js';
+import { defaultStatusRulesText } from '../requests/status.js';
 
 export type RequestTypeRow = typeof requestTypes.$inferSelect;
 
@@ -62,12 +63,14 @@ const destinationInput = z.object({
   issueType: z.string().min(1).max(100).nullable().default(null).describe("The organization issue type's name."),
 });
 
+const statusMapDescription = `How the issue behind a request shows to customers. Evaluated in order, first match wins; when the list is empty or no rule matches, the default rules decide, in order: ${defaultStatusRulesText}. A held request shows Open to its requester, a rejected one Closed, whatever the rules. The status is computed at every read, never stored.`;
+
 export const createRequestTypeBody = z.object({
   name: z.string().min(1).max(80),
   description: z.string().max(500).nullable().default(null),
   form: z.array(formFieldSchema).max(30).default([]),
   destination: destinationInput,
-  statusMap: z.array(statusRuleSchema).max(30).default([]).describe('Evaluated in order, first match wins; empty: the default rules.'),
+  statusMap: z.array(statusRuleSchema).max(30).default([]).describe(statusMapDescription),
   position: z.number().int().min(0).max(999).optional().describe('Order offered to customers; default: after the last.'),
 });
 
@@ -77,7 +80,7 @@ export const changeRequestTypeBody = z
     description: z.string().max(500).nullable(),
     form: z.array(formFieldSchema).max(30),
     destination: destinationInput,
-    statusMap: z.array(statusRuleSchema).max(30),
+    statusMap: z.array(statusRuleSchema).max(30).describe(statusMapDescription),
     position: z.number().int().min(0).max(999),
   })
   .partial()
