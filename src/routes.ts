@@ -15,6 +15,7 @@ import { portalRoutes } from './modules/portals/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { requestTypeRoutes } from './modules/request-types/routes.js';
 import { customerRoutes } from './modules/portal-customers/routes.js';
+import { portalApiRoutes } from './modules/portal-api/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './http/route.js';
 
@@ -41,4 +42,5 @@ export const routeTable: AnyRoute[] = [
   ...requestTypeRoutes,
   ...companyRoutes,
   ...customerRoutes,
+  ...portalApiRoutes,
 ];

@@ -6,7 +6,7 @@ import { syncJobStore } from '../../src/sync/store.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { addMember, createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
-import { httpClient, type Call } from '../harness/http.js';
+import { hostClient, httpClient, type Call } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
 
@@ -374,5 +374,31 @@ describe('request types', () => {
     expect(renamed.body.error.detail.field).toBe('destination');
     const fixed = await call('PATCH', `${path}/${created.body.id}`, { ...as(admin), body: { destination: { repositoryId: repo.mirrored } } });
     expect(fixed.status, fixed.text).toBe(200);
+  });
+});
+
+describe('the portal before signing in (GET /portal on its host)', () => {
+  it('shows a stranger its name, branding, sign-up and forms, and nothing of where requests go', async () => {
+    const portal = await newPortal({ name: 'Acme help', access: 'invite_only', defaultVisibility: 'public', branding: { accentColor: '#112233', welcomeText: 'Hi' } });
+    const path = `/v1/portals/${portal.id}/request-types`;
+    await call('POST', path, { ...as(admin), body: { name: 'Question', destination: { repositoryId: repo.mirrored }, form: [{ key: 'what', label: 'What?', type: 'textarea', required: true }] } });
+    await call('POST', path, { ...as(admin), body: { name: 'Idea', destination: { repositoryId: repo.mirrored, labels: ['customer'] }, statusMap: [{ when: { kind: 'open' }, status: 'Planned' }] } });
+    const res = await hostClient(t.url, portal.host)('GET', '/portal');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      name: 'Acme help',
+      host: portal.host,
+      referencePrefix: portal.referencePrefix,
+      access: 'invite_only',
+      signUpOpen: false,
+      defaultVisibility: 'public',
+      branding: { logoUrl: null, accentColor: '#112233', welcomeText: 'Hi' },
+      requestTypes: [
+        { id: expect.any(String), name: 'Question', description: null, form: [{ key: 'what', label: 'What?', type: 'textarea', required: true, options: [], helpText: null }] },
+        { id: expect.any(String), name: 'Idea', description: null, form: [] },
+      ],
+    });
+    expect(res.text).not.toContain(repo.mirrored);
+    expect((await call('GET', '/portal')).status).toBe(404);
   });
 });

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineRoute } from '../../http/route.js';
+import { notFound } from '../../platform/errors.js';
+import { requestTypeStore } from '../request-types/store.js';
+import { requestTypeSchema } from '../request-types/schemas.js';
+
+const publicRequestType = requestTypeSchema.pick({ id: true, name: true, description: true, form: true }).meta({ id: 'PortalRequestTypeForm' });
+
+const portalFrontSchema = z
+  .object({
+    name: z.string(),
+    host: z.string(),
+    referencePrefix: z.string(),
+    access: z.enum(['open', 'invite_only']),
+    signUpOpen: z.boolean().describe('Whether anybody may make an account here (an open portal); invite-only portals sign in invited customers only.'),
+    defaultVisibility: z.enum(['private', 'public']).describe('The widest visibility a customer may give a request.'),
+    branding: z.object({ logoUrl: z.string().nullable(), accentColor: z.string().nullable(), welcomeText: z.string().nullable() }),
+    requestTypes: z.array(publicRequestType).describe('What a customer may submit, in the order offered, with their forms; where requests go is not shown.'),
+  })
+  .meta({ id: 'PortalFront' });
+
+export const portalApiRoutes = [
+  defineRoute({
+    operationId: 'getPortalFront',
+    method: 'GET',
+    path: '/portal',
+    summary: 'The portal, before signing in',
+    description:
+      "On a portal's host (`<slug>.{portal_domain}`), what anybody may see of it: name, branding, whether sign-up is open, and the request types with their forms. Nothing about the workspace, the repositories or the status rules behind them.",
+    tags: ['Portal'],
+    access: { kind: 'public' },
+    response: portalFrontSchema,
+    async handler({ services, request }) {
+      const portal = request.portal;
+      if (!portal) throw notFound('portal');
+      const types = await requestTypeStore.list(services.database.db, portal.id);
+      return {
+        name: portal.name,
+        host: `${portal.slug}.${services.config.portalDomain}`,
+        referencePrefix: portal.referencePrefix,
+        access: portal.access as 'open' | 'invite_only',
+        signUpOpen: portal.access === 'open',
+        defaultVisibility: portal.defaultVisibility as 'private' | 'public',
+        branding: { logoUrl: portal.logoUrl, accentColor: portal.accentColor, welcomeText: portal.welcomeText },
+        requestTypes: types.map(({ type }) => ({ id: type.id, name: type.name, description: type.description, form: type.form })),
+      };
+    },
+  }),
+];
