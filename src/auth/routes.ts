@@ -172,6 +172,73 @@ export const signInRoutes = [
       return reply.redirect(target, 302);
     },
   }),
+
+  defineRoute({
+    operationId: 'portalSignUp',
+    method: 'POST',
+    path: '/portal/auth/sign-up/email',
+    summary: 'Make a customer account on this portal',
+    description:
+      "On a portal's host. The account belongs to this portal alone (the same address on another portal is another customer) and becomes its customer. An `open` portal checks `challengeToken` first, solved on the portal's own host, answering as the workspace sign-up does (422 without a token, 403 failed or solved elsewhere, 502 verifier unreachable); an `invite_only` portal refuses sign-up (403, `detail.reason` `signup_disabled`): its customers are invited. A removed customer's address is 401. On success the portal session cookie is set and the token returned in `token` (and `set-auth-token`).",
+    tags: ['Portal sign-in'],
+    access: { kind: 'public' },
+    extraErrors: [401, 403, 502],
+    body: z.object({
+      name: z.string().min(1).max(200),
+      email: z.email().max(320),
+      password: z.string().min(8).max(128),
+      challengeToken: z.string().max(4096).optional(),
+    }),
+    response: z.object({ token: z.string().nullable(), user: userSchema }),
+    // The library answers; what it sends is the reply (the schema documents it).
+    handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
+  }),
+
+  defineRoute({
+    operationId: 'portalSignIn',
+    method: 'POST',
+    path: '/portal/auth/sign-in/email',
+    summary: 'Sign in to this portal with a password',
+    description: "On a portal's host, with this portal's account only. An `open` portal checks `challengeToken` first (as sign-up). Wrong address or password: 401; a removed customer: 401.",
+    tags: ['Portal sign-in'],
+    access: { kind: 'public' },
+    extraErrors: [401, 403, 502],
+    body: z.object({ email: z.email().max(320), password: z.string().min(1).max(128), challengeToken: z.string().max(4096).optional(), rememberMe: z.boolean().optional() }),
+    response: z.object({ token: z.string(), user: userSchema }).loose(),
+    // The library answers; what it sends is the reply (the schema documents it).
+    handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
+  }),
+
+  defineRoute({
+    operationId: 'portalRequestSignInLink',
+    method: 'POST',
+    path: '/portal/auth/sign-in/magic-link',
+    summary: 'E-mail a sign-in link for this portal',
+    description:
+      "The link is `/sign-in/link#token=<TOKEN>` on this portal's host (valid 15 minutes, once); exchange the token at `GET /portal/auth/magic-link/verify`. On an `open` portal a new address gets an account when the link is used (the challenge is checked here, as for sign-up); on an `invite_only` portal only customers get a link, and a stranger's request is answered alike. A removed customer: 401.",
+    tags: ['Portal sign-in'],
+    access: { kind: 'public' },
+    extraErrors: [401, 403, 502],
+    body: z.object({ email: z.email().max(320), name: z.string().min(1).max(200).optional(), challengeToken: z.string().max(4096).optional() }),
+    response: z.object({ status: z.boolean() }),
+    // The library answers; what it sends is the reply (the schema documents it).
+    handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
+  }),
+
+  defineRoute({
+    operationId: 'portalVerifySignInLink',
+    method: 'GET',
+    path: '/portal/auth/magic-link/verify',
+    summary: 'Exchange a portal sign-in link for a session',
+    description: "`token` is what follows `#token=` in the link. Sets this portal's session cookie and answers with the session in `token` (and `set-auth-token`). Unknown, expired or used: 401; a removed customer's link: 401.",
+    tags: ['Portal sign-in'],
+    access: { kind: 'public' },
+    extraErrors: [401],
+    query: z.object({ token: z.string().min(1).max(512) }),
+    response: z.object({ token: z.string(), user: userSchema.loose() }).loose(),
+    // The library answers; what it sends is the reply (the schema documents it).
+    handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
+  }),
 ];
 
 export function authBaseUrl(services: Services): string {
@@ -197,10 +264,6 @@ export const signInLibraryOperations: Record<'/auth' | '/portal/auth', readonly 
     'POST /update-user',
   ],
   '/portal/auth': [
-    'POST /sign-up/email',
-    'POST /sign-in/email',
-    'POST /sign-in/magic-link',
-    'GET /magic-link/verify',
     'POST /sign-out',
     'GET /get-session',
     'GET /list-sessions',
