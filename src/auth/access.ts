@@ -20,6 +20,8 @@ export type ScopeNeed = Scope | readonly Scope[] | null;
 
 export type Access =
   | { kind: 'public' }
+  /** A signed-in customer of the portal whose host the request is on (auth/customer-access.ts). */
+  | { kind: 'customer' }
   | { kind: 'person'; scope: ScopeNeed; credentials?: CredentialKind[] }
   | {
       kind: 'workspace';
@@ -38,7 +40,7 @@ export interface AuthContext {
 
 /** Every scope an access declaration needs, in declaration order. */
 export const scopesOf = (access: Exclude<Access, { kind: 'public' }>): Scope[] =>
-  access.scope === null ? [] : typeof access.scope === 'string' ? [access.scope] : [...access.scope];
+  access.kind === 'customer' || access.scope === null ? [] : typeof access.scope === 'string' ? [access.scope] : [...access.scope];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -72,7 +74,7 @@ function requestOrigin(header: (name: string) => string | undefined): string | n
  * are never attached by a browser on its own and are not checked.
  */
 export async function authorize(
-  access: Exclude<Access, { kind: 'public' }>,
+  access: Exclude<Access, { kind: 'public' } | { kind: 'customer' }>,
   request: { method: string; headers: Record<string, string | string[] | undefined> },
   resolver: PrincipalResolver,
   trustedOrigins: ReadonlySet<string>,

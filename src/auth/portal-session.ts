@@ -38,3 +38,26 @@ export async function portalCredentialOf(
   if (!rows[0] || !scoped) return { kind: 'invalid' };
   return { kind: 'session', session: { userId: rows[0].user_id, portalId: scoped.portalId } };
 }
+
+/** A portal membership as customer routes see it. */
+export interface PortalCustomer {
+  id: string;
+  portalId: string;
+  workspaceId: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: 'customer' | 'manager';
+  companyId: string | null;
+  removed: boolean;
+}
+
+export async function customerOfUser(pool: pg.Pool, userId: string): Promise<PortalCustomer | null> {
+  const { rows } = await pool.query<PortalCustomer>(
+    `select c.id, c.portal_id as "portalId", c.workspace_id as "workspaceId", c.user_id as "userId", u.name, c.email, c.role,
+            c.company_id as "companyId", c.removed_at is not null as removed
+       from portal_customers c join portal_auth_users u on u.id = c.user_id where c.user_id = $1`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}

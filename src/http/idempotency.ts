@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { AuthContext } from '../auth/access.js';
+import type { CustomerContext } from '../auth/customer-access.js';
 import { ApiError } from '../platform/errors.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -20,9 +21,10 @@ declare module 'fastify' {
   }
 }
 
-/** The credential a key is scoped to: the API key, or the person for sessions, within a workspace. */
-function scopeOf(auth: AuthContext | null, request: FastifyRequest): string {
+/** The credential a key is scoped to: the API key, or the person for sessions, within a workspace; a portal customer. */
+function scopeOf(auth: AuthContext | CustomerContext | null, request: FastifyRequest): string {
   if (!auth) return `ip:${request.ip}`;
+  if ('customer' in auth) return `customer:${auth.customer.id}`;
   const who = auth.principal.via === 'api_key' ? `key:${auth.principal.apiKeyId}` : `user:${auth.principal.userId}`;
   return `${who}@${auth.workspace?.workspaceId ?? '-'}`;
 }
@@ -40,7 +42,7 @@ const digestOf = (request: FastifyRequest) =>
  */
 export function createIdempotency(pool: pg.Pool, ttlHours: number) {
   return {
-    async claim(request: FastifyRequest, reply: FastifyReply, operation: string, auth: AuthContext | null) {
+    async claim(request: FastifyRequest, reply: FastifyReply, operation: string, auth: AuthContext | CustomerContext | null) {
       const header = request.headers['idempotency-key'];
       if (header === undefined) return;
       const key = Array.isArray(header) ? header[0] : header;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize, scopesOf, type AuthContext } from '../auth/access.js';
+import { authorizeCustomer, type CustomerContext } from '../auth/customer-access.js';
 import { Readable } from 'node:stream';
 import { ApiError, errorEnvelopeSchema } from '../platform/errors.js';
 import type { Idempotency } from './idempotency.js';
@@ -11,7 +12,7 @@ import { refuseUnstorableText } from '../platform/text-rules.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AuthContext | null;
+    auth: AuthContext | CustomerContext | null;
     /** The body's bytes, on routes declared with `rawBody`. */
     rawBody?: Buffer;
   }
@@ -56,6 +57,7 @@ function errorStatusesOf(route: AnyRoute): number[] {
 /** The 403 answer's description, with what this operation needs: the role, and every scope an API key must hold. */
 function forbiddenDescription(route: AnyRoute): string {
   if (route.access.kind === 'public') return errorDescriptions[403];
+  if (route.access.kind === 'customer') return `${errorDescriptions[403]} A change made with the portal session cookie must come from the portal's own host (Origin).`;
   const needs: string[] = [];
   if (route.access.kind === 'workspace') needs.push(`the ${route.access.role} role or above`);
   const scopes = scopesOf(route.access).filter((s) => s !== 'self:read');
@@ -91,6 +93,7 @@ function headersOf(route: AnyRoute) {
 
 function securityOf(route: AnyRoute): Array<Record<string, string[]>> {
   if (route.access.kind === 'public') return [];
+  if (route.access.kind === 'customer') return [{ bearerAuth: [] }, { portalSessionCookie: [] }];
   const kinds = route.access.credentials ?? ['session', 'api_key'];
   return kinds.includes('session') ? [{ bearerAuth: [] }, { sessionCookie: [] }] : [{ bearerAuth: [] }];
 }
@@ -137,6 +140,7 @@ export function registerRoutes(
       // a refused credential costs no parsing, and 401/403 come before 422.
       preParsing: rawBody
         ? async (request, _reply, payload) => {
+            if (access.kind === 'customer') throw new Error('A customer route cannot take a raw body.');
             if (access.kind !== 'public') request.auth = await authorize(access, request, services.credentials.resolver, services.credentials.trustedOrigins);
             const raw = await readAll(payload, rawBody.limit);
             rawBody.verify(raw, request, services);
@@ -145,10 +149,19 @@ export function registerRoutes(
           }
         : access.kind === 'public'
           ? undefined
-          : async (request, _reply, payload) => {
-              request.auth = await authorize(access, request, services.credentials.resolver, services.credentials.trustedOrigins);
-              return payload;
-            },
+          : access.kind === 'customer'
+            ? async (request, _reply, payload) => {
+                request.auth = await authorizeCustomer(request, {
+                  portalDomain: services.config.portalDomain,
+                  portalCredential: services.credentials.portalCredential,
+                  customerOf: services.credentials.portalCustomer,
+                });
+                return payload;
+              }
+            : async (request, _reply, payload) => {
+                request.auth = await authorize(access, request, services.credentials.resolver, services.credentials.trustedOrigins);
+                return payload;
+              },
       // Text from people is held to the text rule; a signed sender's body (GitHub's webhooks) is
       // the code host's own text, made storable where it is mapped instead of refused.
       preValidation: rawBody

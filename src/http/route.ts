@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Access, AuthContext } from '../auth/access.js';
+import type { CustomerContext } from '../auth/customer-access.js';
 import type { Services } from '../services.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,7 +16,9 @@ export interface HandlerContext<P, Q, B, A extends Access> {
   /** Present unless the route is public; `workspace` is non-null on workspace routes. */
   auth: A extends { kind: 'public' }
     ? null
-    : A extends { kind: 'workspace' }
+    : A extends { kind: 'customer' }
+      ? CustomerContext
+      : A extends { kind: 'workspace' }
       ? AuthContext & { workspace: NonNullable<AuthContext['workspace']> }
       : AuthContext;
   services: Services;

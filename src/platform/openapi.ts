@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import scalarReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from './session-token.js';
+import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from './session-token.js';
 
 const description = `The work-management service over the code host.
 
@@ -40,6 +40,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { serverUrl
             in: 'cookie',
             name: SESSION_COOKIE,
             description: 'The browser session cookie (host-only, Secure, HttpOnly, SameSite=Lax).',
+          },
+          portalSessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: PORTAL_SESSION_COOKIE,
+            description: "A portal customer's browser session cookie, on the portal's own host (host-only, `Path=/portal`, Secure, HttpOnly, SameSite=Lax). Its token also works as `Authorization: Bearer`.",
           },
         },
       },

@@ -71,6 +71,20 @@ describe('inviting a customer', () => {
     const session = await on(inviteOnly)('GET', '/portal/auth/get-session', { token: signedIn.body.token });
     expect(session.status, session.text).toBe(200);
     expect(session.body.user.id).toBe(signedIn.body.user.id);
+    const me = await on(inviteOnly)('GET', '/portal/me', { token: signedIn.body.token });
+    expect(me.status, me.text).toBe(200);
+    expect(me.body).toEqual({
+      id: res.body.id,
+      name: email.toLowerCase().split('@')[0],
+      email: email.toLowerCase(),
+      role: 'manager',
+      company: { id: companyElsewhere, name: 'Elsewhere' },
+      portal: { name: 'Help invite_only', host: inviteOnly.host },
+    });
+    // A change of role and company shows at once.
+    await call('PATCH', `/v1/portals/${inviteOnly.id}/customers/${res.body.id}`, { ...as(), body: { role: 'customer', companyId: null } });
+    const after = await on(inviteOnly)('GET', '/portal/me', { token: signedIn.body.token });
+    expect(after.body).toMatchObject({ role: 'customer', company: null });
     // A link works once, and only on its own portal.
     const again = await exchange(inviteOnly, token);
     expect(again.status, again.text).toBe(401);

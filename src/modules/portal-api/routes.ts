@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { notFound } from '../../platform/errors.js';
+import { companyStore } from '../companies/store.js';
+import { customerRoleSchema } from '../portal-customers/schemas.js';
 import { requestTypeStore } from '../request-types/store.js';
 import { requestTypeSchema } from '../request-types/schemas.js';
 
@@ -18,6 +20,17 @@ const portalFrontSchema = z
     requestTypes: z.array(publicRequestType).describe('What a customer may submit, in the order offered, with their forms; where requests go is not shown.'),
   })
   .meta({ id: 'PortalFront' });
+
+const portalMeSchema = z
+  .object({
+    id: z.uuid().describe('The customer id (the portal membership).'),
+    name: z.string(),
+    email: z.email(),
+    role: customerRoleSchema,
+    company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    portal: z.object({ name: z.string(), host: z.string() }),
+  })
+  .meta({ id: 'PortalMe' });
 
 export const portalApiRoutes = [
   defineRoute({
@@ -43,6 +56,29 @@ export const portalApiRoutes = [
         defaultVisibility: portal.defaultVisibility as 'private' | 'public',
         branding: { logoUrl: portal.logoUrl, accentColor: portal.accentColor, welcomeText: portal.welcomeText },
         requestTypes: types.map(({ type }) => ({ id: type.id, name: type.name, description: type.description, form: type.form })),
+      };
+    },
+  }),
+
+  defineRoute({
+    operationId: 'getPortalMe',
+    method: 'GET',
+    path: '/portal/me',
+    summary: 'Who this customer is',
+    description: "The signed-in customer of this portal: name, e-mail address, role and company. A session of another portal, a workspace credential or an API key is 401.",
+    tags: ['Portal'],
+    access: { kind: 'customer' },
+    response: portalMeSchema,
+    async handler({ services, auth, request }) {
+      const { customer } = auth;
+      const company = customer.companyId ? await companyStore.find(services.database.db, customer.portalId, customer.companyId) : null;
+      return {
+        id: customer.id,
+        name: customer.name,
+        email: customer.email,
+        role: customer.role,
+        company: company ? { id: company.id, name: company.name } : null,
+        portal: { name: request.portal!.name, host: `${request.portal!.slug}.${services.config.portalDomain}` },
       };
     },
   }),

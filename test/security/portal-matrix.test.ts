@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyRoute } from '../../src/http/route.js';
+import { routeTable } from '../../src/routes.js';
+import { startTestApp, type TestApp } from '../harness/app.js';
+import { createWorkspace, issueKey, signUp, unique, type TestPerson } from '../harness/fixtures.js';
+import { hostClient, httpClient, type Call, type CallOptions, type CallResult } from '../harness/http.js';
+
+/**
+ * The credential matrix of every customer route (`access: { kind: 'customer' }`), generated from
+ * `routeTable` so a new customer route is covered without touching this file (a route with a path
+ * parameter fails until a fixture for it is added to `objectOf` below).
+ */
+const customerRoutes = routeTable.filter((r) => r.access.kind === 'customer');
+const label = (r: AnyRoute) => `${r.method} ${r.path} (${r.operationId})`;
+const cases = customerRoutes.map((route) => ({ name: label(route), route }));
+const pathParamsOf = (r: AnyRoute) => [...r.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+/** Ids of objects of portal A, by the path parameter that names them. */
+const objectOf: Record<string, string> = {};
+const pathOf = (r: AnyRoute) =>
+  r.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    if (!(name in objectOf)) throw new Error(`${label(r)}: add an object of portal A for :${name} to objectOf in test/security/portal-matrix.test.ts`);
+    return objectOf[name];
+  });
+/** A valid body for routes that need one, so a request reaches its handler. */
+const validBodyFor: Record<string, unknown> = {};
+
+let t: TestApp;
+let call: Call;
+let owner: TestPerson;
+let ws: { id: string };
+const portal: Record<'a' | 'b' | 'foreign', { id: string; host: string }> = {} as never;
+let customerA: { token: string; cookie: string };
+let customerB: string;
+let customerForeign: string;
+let removedA: string;
+let apiKey: string;
+
+const on = (p: { host: string }) => hostClient(t.url, p.host);
+
+async function customer(p: { id: string; host: string }): Promise<{ token: string; cookie: string; id: string }> {
+  const res = await on(p)('POST', '/portal/auth/sign-up/email', { body: { name: 'Matrix customer', email: `${unique('m')}@example.test`, password: 'correct horse battery' } });
+  expect(res.status, res.text).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Secure-svc-portal.session_token='))!.split(';')[0];
+  return { token: res.headers.get('set-auth-token')!, cookie, id: res.body.user.id };
+}
+
+function request(route: AnyRoute, at: Call, options: CallOptions = {}): Promise<CallResult> {
+  const body = route.body && !route.body.safeParse(undefined).success ? validBodyFor[route.operationId] : undefined;
+  if (route.body && !route.body.safeParse(undefined).success && body === undefined) {
+    throw new Error(`${label(route)} needs a body: add one under '${route.operationId}' to validBodyFor in test/security/portal-matrix.test.ts`);
+  }
+  return at(route.method, pathOf(route), { body, ...options });
+}
+
+function expectError(res: CallResult, status: number, code: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.body?.error?.code, res.text).toBe(code);
+  expect(res.body.error.requestId).toBe(res.headers.get('x-request-id'));
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  call = httpClient(t.url);
+  owner = await signUp(call, 'Portal matrix owner');
+  ws = await createWorkspace(call, owner, 'Portal matrix');
+  for (const name of ['a', 'b'] as const) {
+    const res = await call('POST', '/v1/portals', { token: owner.token, workspaceId: ws.id, body: { name: `Portal ${name}`, slug: unique(`pm${name}`).toLowerCase() } });
+    portal[name] = res.body;
+  }
+  const stranger = await signUp(call, 'Other tenant');
+  const theirs = await createWorkspace(call, stranger, 'Other tenant');
+  portal.foreign = (await call('POST', '/v1/portals', { token: stranger.token, workspaceId: theirs.id, body: { name: 'Theirs', slug: unique('pmf').toLowerCase() } })).body;
+
+  customerA = await customer(portal.a);
+  customerB = (await customer(portal.b)).token;
+  customerForeign = (await customer(portal.foreign)).token;
+  const toRemove = await customer(portal.a);
+  const removedId = (await t.database.pool.query('select id from portal_customers where user_id = $1', [toRemove.id])).rows[0].id as string;
+  expect((await call('DELETE', `/v1/portals/${portal.a.id}/customers/${removedId}`, { token: owner.token, workspaceId: ws.id })).status).toBe(200);
+  removedA = toRemove.token;
+  apiKey = (await issueKey(call, owner, ws.id, [], 'not a portal key')).key;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+it('the route table has customer routes to check', () => {
+  expect(customerRoutes.length).toBeGreaterThan(0);
+});
+
+describe('every customer route', () => {
+  it.each(cases)("$name: 404 on the API's own host, whatever the credential", async ({ route }) => {
+    expectError(await request(route, call, { token: customerA.token }), 404, 'not_found');
+  });
+
+  it.each(cases)('$name: 401 for no credential, a forged one, a workspace session, an API key', async ({ route }) => {
+    const at = on(portal.a);
+    expectError(await request(route, at), 401, 'unauthenticated');
+    expectError(await request(route, at, { token: randomBytes(32).toString('base64url') }), 401, 'unauthenticated');
+    expectError(await request(route, at, { token: owner.token }), 401, 'unauthenticated');
+    expectError(await request(route, at, { token: apiKey }), 401, 'unauthenticated');
+  });
+
+  it.each(cases)("$name: 401 for another portal's customer, of this workspace or another, and for a removed customer", async ({ route }) => {
+    const at = on(portal.a);
+    expectError(await request(route, at, { token: customerB }), 401, 'unauthenticated');
+    expectError(await request(route, at, { token: customerForeign }), 401, 'unauthenticated');
+    expectError(await request(route, at, { token: removedA }), 401, 'unauthenticated');
+  });
+
+  it.each(cases)("$name: the portal's own customer gets through, by bearer and by cookie", async ({ route }) => {
+    const at = on(portal.a);
+    const origin = { origin: `https://${portal.a.host}` };
+    for (const res of [await request(route, at, { token: customerA.token }), await request(route, at, { cookie: customerA.cookie, headers: origin })]) {
+      expect([401, 403], res.text).not.toContain(res.status);
+      expect(res.status, res.text).toBeLessThan(500);
+    }
+  });
+
+  // Registered once a customer route changes something; each must then hold the Origin rule.
+  const unsafe = cases.filter(({ route }) => route.method !== 'GET');
+  if (unsafe.length) {
+    it.each(unsafe)('$name: a change with the cookie needs an Origin of this portal', async ({ route }) => {
+      const at = on(portal.a);
+      expectError(await request(route, at, { cookie: customerA.cookie }), 403, 'forbidden');
+      for (const origin of [`https://${portal.b.host}`, 'https://app.svc.test', 'https://evil.example', 'null']) {
+        expectError(await request(route, at, { cookie: customerA.cookie, headers: { origin } }), 403, 'forbidden');
+      }
+    });
+  }
+});
