@@ -105,6 +105,7 @@ const validBodyFor: Record<string, unknown> = {
   createRequestType: { name: 'Bug report', destination: { repositoryId: randomUUID() } },
   changeRequestType: { name: 'Renamed type' },
   inviteCustomer: { email: 'matrix-invitee@example.test' },
+  shareIssueToPortal: { issueId: randomUUID() },
   changeCustomer: { role: 'manager' },
 };
 
@@ -239,8 +240,12 @@ beforeAll(async () => {
   const customerOfA = await call('POST', `/v1/portals/${portalOfA.body.id}/customers`, { token: ownerA.token, workspaceId: A.id, body: { email: `${unique('customer')}@example.test` } });
   expect(customerOfA.status, customerOfA.text).toBe(201);
 
+  const requestOfA = await call('POST', `/v1/portals/${portalOfA.body.id}/requests`, { token: ownerA.token, workspaceId: A.id, body: { issueId: issueOfA } });
+  expect(requestOfA.status, requestOfA.text).toBe(201);
+
   objectOfA = {
     portalId: portalOfA.body.id,
+    requestId: requestOfA.body.id,
     customerId: customerOfA.body.id,
     companyId: companyOfA.body.id,
     requestTypeId: typeOfA.body.id,

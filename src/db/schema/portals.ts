@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { portalAuthUsers } from './auth.js';
 import { repositories } from './codehost.js';
-import { workspaces } from './tenancy.js';
+import { memberships, workspaces } from './tenancy.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 const workspaceScope = () => ({
@@ -151,5 +151,48 @@ export const portalCustomers = pgTable(
     uniqueIndex('portal_customers_portal_email_key').on(t.portalId, t.email),
     index('portal_customers_company_idx').on(t.companyId),
     check('portal_customers_role_check', sql`${t.role} in ('customer','manager')`),
+  ],
+);
+
+/**
+ * A portal request: numbered per portal (`<referencePrefix>-<number>`), submitted by a customer
+ * (or shared from an existing issue by a member), and filed as an issue on the code host unless it
+ * waits in the hold queue or was rejected there. Its status is derived from the issue at every
+ * read (modules/requests/status.ts), never stored.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    ...portalScope(),
+    number: integer('number').notNull(),
+    requestTypeId: uuid('request_type_id').references(() => requestTypes.id, { onDelete: 'set null' }),
+    /** The customer who submitted it; null for an issue a member shared. */
+    requesterId: uuid('requester_id').references(() => portalCustomers.id, { onDelete: 'set null' }),
+    sharedByMembershipId: uuid('shared_by_membership_id').references(() => memberships.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** The form's answers, by field key. */
+    values: jsonb('values').$type<Record<string, string>>().notNull().default({}),
+    visibility: text('visibility').notNull(),
+    /** `held` (in the hold queue, nothing on the code host), `rejected` (from there), `filed`. */
+    state: text('state').notNull(),
+    /** Why the last release from the hold queue failed. */
+    releaseFailure: text('release_failure'),
+    /** The issue on the code host, by node id (the cache row may come and go with sync). */
+    issueNodeId: text('issue_node_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('requests_portal_number_key').on(t.portalId, t.number),
+    // At most one request per issue per portal.
+    uniqueIndex('requests_portal_issue_key').on(t.portalId, t.issueNodeId).where(sql`${t.issueNodeId} is not null`),
+    index('requests_portal_created_idx').on(t.portalId, t.createdAt, t.id),
+    index('requests_workspace_issue_idx').on(t.workspaceId, t.issueNodeId),
+    index('requests_requester_idx').on(t.requesterId),
+    check('requests_visibility_check', sql`${t.visibility} in ('private','company','public')`),
+    check('requests_state_check', sql`${t.state} in ('held','rejected','filed')`),
+    check('requests_filed_has_issue_check', sql`(${t.state} = 'filed') = (${t.issueNodeId} is not null)`),
   ],
 );

@@ -1,0 +1,148 @@
+import { uuidv7 } from 'uuidv7';
+import type { AuthContext } from '../../auth/access.js';
+import type { StatusId } from '../../db/schema/index.js';
+import { conflict, invalidRequest, notFound } from '../../platform/errors.js';
+import { toPage, type SortValue } from '../../platform/pagination.js';
+import type { Services } from '../../services.js';
+import { actorOf, recordAudit } from '../audit/recorder.js';
+import { issueStore } from '../issues/store.js';
+import { portalService } from '../portals/service.js';
+import type { PortalRow } from '../portals/schemas.js';
+import { labelOfStatusId } from '../request-types/schemas.js';
+import { requestTypeStore } from '../request-types/store.js';
+import type { MemberRequest } from './schemas.js';
+import { derivedStatus } from './status.js';
+import { requestStore, type RequestFilter, type RequestRecord } from './store.js';
+
+type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
+type Cards = Awaited<ReturnType<typeof requestStore.cardsOf>>;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function statusOf(record: RequestRecord, cards: Cards): StatusId {
+  const issue =
+    record.issueId && record.issueState
+      ? {
+          state: record.issueState,
+          stateReason: record.issueStateReason,
+          labels: record.issueLabels ?? [],
+          hasMilestone: record.issueHasMilestone === true,
+          cards: cards.get(record.issueNodeId!) ?? [],
+        }
+      : null;
+  return derivedStatus({ held: record.state === 'held', rejected: record.state === 'rejected', issue }, record.statusMap ?? []);
+}
+
+function present(portal: PortalRow, record: RequestRecord, status: StatusId): MemberRequest {
+  return {
+    id: record.id,
+    reference: `${portal.referencePrefix}-${record.number}`,
+    number: record.number,
+    title: record.title,
+    status: { id: status, label: labelOfStatusId(status) },
+    visibility: record.visibility,
+    held: record.state === 'held',
+    rejected: record.state === 'rejected',
+    requestType: record.requestTypeId ? { id: record.requestTypeId, name: record.requestTypeName! } : null,
+    requester: record.requesterId
+      ? {
+          id: record.requesterId,
+          name: record.requesterName ?? '',
+          email: record.requesterEmail ?? '',
+          company: record.companyId ? { id: record.companyId, name: record.companyName! } : null,
+        }
+      : null,
+    values: record.values ?? {},
+    issue: {
+      id: record.issueId,
+      number: record.issueNumber,
+      state: record.issueState,
+      htmlUrl: record.issueHtmlUrl,
+      repository: record.repositoryId ? { id: record.repositoryId, fullName: record.repositoryFullName! } : null,
+    },
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+  };
+}
+
+/** Rows read per round when a status filter skips some: the status is known only after the rules run. */
+const SCAN = 200;
+
+export const requestService = {
+  /**
+   * The portal's requests, oldest first. `status` is the derived status, so it is applied after
+   * the rules run: rows are read in order and kept while the page fills, and the cursor names the
+   * last row kept, so no page is short and none repeats.
+   */
+  async list(services: Services, auth: WorkspaceAuth, portalId: string, query: RequestFilter & { status?: StatusId; cursor?: string; limit: number }) {
+    const portal = await portalService.get(services, auth, portalId);
+    const db = services.database.db;
+    const { status, cursor, limit, ...filter } = query;
+    const binding = `requests:${portal.id}:${JSON.stringify({ ...filter, status: status ?? null })}`;
+    let after: SortValue[] | null = cursor ? services.cursors.decode(binding, cursor) : null;
+    const kept: Array<{ record: RequestRecord; status: StatusId }> = [];
+    for (;;) {
+      const rows = await requestStore.page(db, portal.id, filter, after, status ? SCAN : limit + 1);
+      const cards = await requestStore.cardsOf(db, portal.workspaceId, rows.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : [])));
+      for (const record of rows) {
+        const derived = statusOf(record, cards);
+        if (!status || derived === status) kept.push({ record, status: derived });
+        if (kept.length > limit) break;
+      }
+      if (kept.length > limit || rows.length < (status ? SCAN : limit + 1)) break;
+      const last = rows[rows.length - 1];
+      after = [iso(last.createdAt), last.id];
+    }
+    return toPage(kept, limit, ({ record }) => [iso(record.createdAt), record.id], services.cursors, binding, ({ record, status: s }) => present(portal, record, s));
+  },
+
+  async read(services: Services, auth: WorkspaceAuth, portalId: string, requestId: string) {
+    const portal = await portalService.get(services, auth, portalId);
+    const record = await requestStore.find(services.database.db, portal.id, requestId);
+    if (!record) throw notFound('request');
+    const cards = await requestStore.cardsOf(services.database.db, portal.workspaceId, record.issueNodeId ? [record.issueNodeId] : []);
+    return present(portal, record, statusOf(record, cards));
+  },
+
+  /** An existing issue becomes a request of the portal (at most one per issue per portal); nothing is written to the code host. */
+  async share(
+    services: Services,
+    auth: WorkspaceAuth,
+    portalId: string,
+    input: { issueId: string; visibility: 'private' | 'public'; requestTypeId: string | null; title?: string },
+    requestId: string,
+  ) {
+    const portal = await portalService.get(services, auth, portalId);
+    const id = await services.database.db.transaction(async (tx) => {
+      const issue = await issueStore.find(tx, portal.workspaceId, input.issueId);
+      if (!issue) throw invalidRequest('No such issue in this workspace.', { field: 'issueId' });
+      if (input.requestTypeId && !(await requestTypeStore.find(tx, portal.id, input.requestTypeId))) {
+        throw invalidRequest('No such request type in this portal.', { field: 'requestTypeId' });
+      }
+      const number = await requestStore.nextNumber(tx, portal.id);
+      const created = await requestStore.insert(tx, {
+        id: uuidv7(),
+        workspaceId: portal.workspaceId,
+        portalId: portal.id,
+        number,
+        requestTypeId: input.requestTypeId,
+        sharedByMembershipId: auth.workspace.membershipId,
+        title: input.title ?? issue.title,
+        visibility: input.visibility,
+        state: 'filed',
+        issueNodeId: issue.node_id,
+      });
+      if (!created) throw conflict('This issue is a request of this portal already.', { field: 'issueId' });
+      await recordAudit(tx, {
+        workspaceId: portal.workspaceId,
+        action: 'request.shared',
+        actor: actorOf(auth),
+        target: { type: 'request', id: created },
+        after: { portalId: portal.id, number, issueId: input.issueId, visibility: input.visibility, requestTypeId: input.requestTypeId },
+        requestId,
+      });
+      return created;
+    });
+    return requestService.read(services, auth, portal.id, id);
+  },
+};
