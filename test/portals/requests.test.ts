@@ -154,3 +154,27 @@ describe('the request list', () => {
     expect((await call('GET', `/v1/portals/${b.id}/requests/${shared.body.id}`, as())).status).toBe(404);
   });
 });
+
+describe('Issue.requests', () => {
+  it('lists every portal request pointing at the issue, alike in the list and the single read', async () => {
+    const zeta = await call('POST', '/v1/portals', { ...as(), body: { name: 'Zeta portal', slug: unique('zeta').toLowerCase() } });
+    const alpha = await call('POST', '/v1/portals', { ...as(), body: { name: 'Alpha portal', slug: unique('alpha').toLowerCase() } });
+    const inZeta = await call('POST', `/v1/portals/${zeta.body.id}/requests`, { ...as(), body: { issueId: issueIdOf.open3, visibility: 'private' } });
+    const inAlpha = await call('POST', `/v1/portals/${alpha.body.id}/requests`, { ...as(), body: { issueId: issueIdOf.open3 } });
+    const one = await call('GET', `/v1/issues/${issueIdOf.open3}`, as());
+    expect(one.status, one.text).toBe(200);
+    const names = one.body.requests.map((r: { portalName: string }) => r.portalName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(one.body.requests.filter((r: { portalId: string }) => [alpha.body.id, zeta.body.id].includes(r.portalId))).toEqual([
+      { id: inAlpha.body.id, portalId: alpha.body.id, portalSlug: alpha.body.slug, portalName: 'Alpha portal', number: String(inAlpha.body.number), visibility: 'public', voteCount: 0 },
+      { id: inZeta.body.id, portalId: zeta.body.id, portalSlug: zeta.body.slug, portalName: 'Zeta portal', number: String(inZeta.body.number), visibility: 'private', voteCount: 0 },
+    ]);
+    const listed = (await call('GET', '/v1/issues?limit=100', as())).body.data.find((i: { id: string }) => i.id === issueIdOf.open3);
+    expect(listed.requests).toEqual(one.body.requests);
+    // Deleting a portal takes its requests out of the issue.
+    await call('DELETE', `/v1/portals/${zeta.body.id}`, as());
+    const after = (await call('GET', `/v1/issues/${issueIdOf.open3}`, as())).body.requests.map((r: { portalId: string }) => r.portalId);
+    expect(after).toContain(alpha.body.id);
+    expect(after).not.toContain(zeta.body.id);
+  });
+});

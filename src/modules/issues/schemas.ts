@@ -76,7 +76,7 @@ export const issueSchema = z
           voteCount: z.number().int(),
         }),
       )
-      .describe('Portal requests that point at this issue; empty until portals exist.'),
+      .describe('Portal requests that point at this issue, at most one per portal, by portal name. `number` is the portal-local request number (the reference is `<referencePrefix>-<number>`); `voteCount` is 0 until votes exist.'),
     commentsCount: z.number().int(),
     locked: z.boolean(),
     htmlUrl: z.url().describe('The issue on the code host.'),
@@ -163,7 +163,7 @@ export const presentMilestone = (m: MilestoneRow): z.input<typeof milestoneSchem
 
 export type IssueProjectItem = z.input<typeof issueSchema>['projectItems'][number];
 
-export function presentIssue(r: IssueRow, projectItems: IssueProjectItem[] = []): z.input<typeof issueSchema> {
+export function presentIssue(r: IssueRow, projectItems: IssueProjectItem[] = [], requests: z.input<typeof issueSchema>['requests'] = []): z.input<typeof issueSchema> {
   return {
     id: r.id,
     nodeId: r.node_id,
@@ -199,7 +199,7 @@ export function presentIssue(r: IssueRow, projectItems: IssueProjectItem[] = [])
     issueType: r.issue_type,
     subIssues: r.sub_issues,
     projectItems,
-    requests: [],
+    requests,
     commentsCount: r.comments_count,
     locked: r.locked,
     htmlUrl: r.html_url,

@@ -9,7 +9,7 @@ import { parseSince } from '../../platform/time-window.js';
 import { projectFieldFilters, projectItemsOf } from '../projects/issue-links.js';
 import { presentComment, presentIssue, type issueSchema } from './schemas.js';
 import { botLoginOf } from './write-guard.js';
-import { issueStore, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
+import { issueStore, requestsOfIssues, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
 
 type IssueOut = z.output<typeof issueSchema>;
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
@@ -237,7 +237,8 @@ export const issueService = {
     // Another workspace's issue reads exactly like one that does not exist.
     if (!row) throw notFound('issue');
     const cards = await projectItemsOf(db, auth.workspace.workspaceId, [row.node_id]);
-    return presentIssue(row, cards.get(row.node_id));
+    const requests = await requestsOfIssues(db, auth.workspace.workspaceId, [row.node_id]);
+    return presentIssue(row, cards.get(row.node_id), requests.get(row.node_id));
   },
 
   async comments(services: Services, auth: WorkspaceAuth, issueId: string, page: { cursor?: string; limit: number }) {

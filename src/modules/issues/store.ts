@@ -171,12 +171,24 @@ const projectItemsJson = sql`coalesce((
      where pi.workspace_id = i.workspace_id and pi.content_node_id = i.node_id and not pi.archived), '[]'::json)`;
 
 /**
+ * The portal requests that point at an issue (`Issue.requests`), by portal name: one index lookup
+ * per issue on (workspace, issue node id). `number` is the portal-local number, as text.
+ */
+const requestsJson = sql`coalesce((
+    select json_agg(json_build_object('id', rq.id, 'portalId', p.id, 'portalSlug', p.slug, 'portalName', p.name,
+                                      'number', rq.number::text, 'visibility', rq.visibility, 'voteCount', 0)
+                    order by lower(p.name), p.id)
+      from requests rq
+      join portals p on p.id = rq.portal_id
+     where rq.workspace_id = i.workspace_id and rq.issue_node_id = i.node_id), '[]'::json)`;
+
+/**
  * The list's page as Postgres writes it: per issue, its sort key and the Issue of the API already
  * as JSON text, keys in the schema's order, so a page is joined text and Node neither parses the
  * rows nor serialises the answer. Mirrors `presentIssue` (the single read), which the tests hold
  * it to. The cached actor, label, issue-type and sub-issue objects go out as stored (the sync
- * writes them in the API's shape; jsonb keeps its own key order). `requests` is empty until
- * portals exist.
+ * writes them in the API's shape; jsonb keeps its own key order). `requests` are the portal
+ * requests pointing at the issue.
  */
 const issueJsonSelect = (sortKey: SQL) => sql`
   select i.id, ${sortKey} as sort_key, json_build_object(
@@ -189,7 +201,7 @@ const issueJsonSelect = (sortKey: SQL) => sql`
                'id', m.id, 'nodeId', m.node_id, 'repositoryId', r.id, 'number', m.number, 'title', m.title,
                'description', m.description, 'state', case when m.state = 'closed' then 'closed' else 'open' end,
                'dueOn', ${isoText(sql`m.due_on`)}) end,
-           'issueType', i.issue_type, 'subIssues', i.sub_issues, 'projectItems', ${projectItemsJson}, 'requests', '[]'::json,
+           'issueType', i.issue_type, 'subIssues', i.sub_issues, 'projectItems', ${projectItemsJson}, 'requests', ${requestsJson},
            'commentsCount', i.comments_count, 'locked', i.locked, 'htmlUrl', i.html_url,
            'createdAt', ${isoText(sql`i.created_at`)}, 'updatedAt', ${isoText(sql`i.codehost_updated_at`)},
            'closedAt', ${isoText(sql`i.closed_at`)}, 'syncedAt', ${isoText(sql`i.synced_at`)})::text as json
@@ -273,3 +285,21 @@ export const issueStore = {
       .limit(limit + 1);
   },
 };
+
+/** `Issue.requests` for the single read, by issue node id: the same as the list's SQL writes. */
+export async function requestsOfIssues(tx: Executor, workspaceId: string, nodeIds: string[]): Promise<Map<string, IssueRequest[]>> {
+  const { rows } = await tx.execute<{ node: string; requests: IssueRequest[] }>(sql`
+    select i.node_id as node, ${requestsJson} as requests from issues i
+     where i.workspace_id = ${workspaceId} and i.node_id = any(${sql.param(nodeIds)}::text[])`);
+  return new Map(rows.map((r) => [r.node, r.requests]));
+}
+
+export interface IssueRequest {
+  id: string;
+  portalId: string;
+  portalSlug: string;
+  portalName: string;
+  number: string;
+  visibility: 'private' | 'company' | 'public';
+  voteCount: number;
+}
