@@ -155,6 +155,29 @@ describe('the request list', () => {
   });
 });
 
+describe('changing and deleting a request', () => {
+  it('changes its own title and its visibility, never company without a requester, and deletes it leaving the issue', async () => {
+    const portal = await newPortal('EDIT');
+    const shared = await call('POST', `/v1/portals/${portal.id}/requests`, { ...as(), body: { issueId: issueIdOf.open2 } });
+    const path = `/v1/portals/${portal.id}/requests/${shared.body.id}`;
+    const changed = await call('PATCH', path, { ...as(), body: { title: 'What customers read', visibility: 'private' } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({ title: 'What customers read', visibility: 'private', reference: 'EDIT-1' });
+    expect((await call('GET', `/v1/issues/${issueIdOf.open2}`, as())).body.title).toBe('Issue open2');
+    const company = await call('PATCH', path, { ...as(), body: { visibility: 'company' } });
+    expect(company.status).toBe(422);
+    expect(company.body.error.detail).toEqual({ field: 'visibility' });
+    expect((await call('PATCH', path, { ...as(), body: {} })).status).toBe(422);
+
+    expect((await call('DELETE', path, as())).status).toBe(200);
+    expect((await call('GET', path, as())).status).toBe(404);
+    expect((await call('DELETE', path, as())).status).toBe(404);
+    const issue = await call('GET', `/v1/issues/${issueIdOf.open2}`, as());
+    expect(issue.status).toBe(200);
+    expect(issue.body.requests.map((r: { id: string }) => r.id)).not.toContain(shared.body.id);
+  });
+});
+
 describe('Issue.requests', () => {
   it('lists every portal request pointing at the issue, alike in the list and the single read', async () => {
     const zeta = await call('POST', '/v1/portals', { ...as(), body: { name: 'Zeta portal', slug: unique('zeta').toLowerCase() } });

@@ -106,6 +106,7 @@ const validBodyFor: Record<string, unknown> = {
   changeRequestType: { name: 'Renamed type' },
   inviteCustomer: { email: 'matrix-invitee@example.test' },
   shareIssueToPortal: { issueId: randomUUID() },
+  changePortalRequest: { title: 'Renamed request' },
   changeCustomer: { role: 'manager' },
 };
 

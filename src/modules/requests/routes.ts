@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { pageOf } from '../../platform/pagination.js';
-import { memberRequestSchema, requestListQuery, shareIssueBody } from './schemas.js';
+import { changeRequestBody, memberRequestSchema, requestListQuery, shareIssueBody } from './schemas.js';
+import { ok, okSchema } from '../../platform/schemas.js';
 import { requestService } from './service.js';
 
 const read = { kind: 'workspace', role: 'member', scope: 'requests:read' } as const;
@@ -51,5 +52,35 @@ export const requestRoutes = [
     params: requestParam,
     response: memberRequestSchema,
     handler: ({ services, auth, params }) => requestService.read(services, auth, params.portalId, params.requestId),
+  }),
+
+  defineRoute({
+    operationId: 'changePortalRequest',
+    method: 'PATCH',
+    path: '/v1/portals/:portalId/requests/:requestId',
+    summary: 'Change a request',
+    description: "Its title as customers see it (the issue's own title is not changed) and its visibility, `company` included (a member's decision; a request without a requester cannot be company-visible).",
+    tags: ['Portals'],
+    access: write,
+    params: requestParam,
+    body: changeRequestBody,
+    response: memberRequestSchema,
+    handler: ({ services, auth, params, body, request }) => requestService.change(services, auth, params.portalId, params.requestId, body, request.id),
+  }),
+
+  defineRoute({
+    operationId: 'deletePortalRequest',
+    method: 'DELETE',
+    path: '/v1/portals/:portalId/requests/:requestId',
+    summary: 'Delete a request',
+    description: 'The request leaves the portal; the issue behind it stays on the code host and in the cache.',
+    tags: ['Portals'],
+    access: write,
+    params: requestParam,
+    response: okSchema,
+    async handler({ services, auth, params, request }) {
+      await requestService.remove(services, auth, params.portalId, params.requestId, request.id);
+      return ok;
+    },
   }),
 ];

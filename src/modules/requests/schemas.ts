@@ -54,3 +54,11 @@ export const requestListQuery = z
   .strict();
 
 export type MemberRequest = z.input<typeof memberRequestSchema>;
+
+export const changeRequestBody = z
+  .object({
+    title: z.string().trim().min(3).max(200).describe("The request's own title, as customers see it in their lists; the issue's title is not changed."),
+    visibility: requestVisibilitySchema.describe('`company` needs a requester (a shared issue has none).'),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Send title, visibility or both.' });

@@ -145,4 +145,44 @@ export const requestService = {
     });
     return requestService.read(services, auth, portal.id, id);
   },
+
+  async change(services: Services, auth: WorkspaceAuth, portalId: string, requestId: string, change: { title?: string; visibility?: 'private' | 'company' | 'public' }, auditId: string) {
+    const portal = await portalService.get(services, auth, portalId);
+    await services.database.db.transaction(async (tx) => {
+      const before = await requestStore.find(tx, portal.id, requestId);
+      if (!before) throw notFound('request');
+      if (change.visibility === 'company' && !before.requesterId) {
+        throw invalidRequest('A request without a requester has no company to be visible to.', { field: 'visibility' });
+      }
+      await requestStore.update(tx, requestId, change);
+      await recordAudit(tx, {
+        workspaceId: portal.workspaceId,
+        action: 'request.changed',
+        actor: actorOf(auth),
+        target: { type: 'request', id: requestId },
+        before: { title: before.title, visibility: before.visibility },
+        after: { title: change.title ?? before.title, visibility: change.visibility ?? before.visibility },
+        requestId: auditId,
+      });
+    });
+    return requestService.read(services, auth, portal.id, requestId);
+  },
+
+  /** The request goes; the issue behind it stays on the code host and in the cache. */
+  async remove(services: Services, auth: WorkspaceAuth, portalId: string, requestId: string, auditId: string) {
+    const portal = await portalService.get(services, auth, portalId);
+    await services.database.db.transaction(async (tx) => {
+      const before = await requestStore.find(tx, portal.id, requestId);
+      if (!before) throw notFound('request');
+      await requestStore.remove(tx, requestId);
+      await recordAudit(tx, {
+        workspaceId: portal.workspaceId,
+        action: 'request.deleted',
+        actor: actorOf(auth),
+        target: { type: 'request', id: requestId },
+        before: { portalId: portal.id, number: before.number, title: before.title, issueNodeId: before.issueNodeId },
+        requestId: auditId,
+      });
+    });
+  },
 };

@@ -92,6 +92,14 @@ export const requestStore = {
     return result.rows[0] ?? null;
   },
 
+  async update(tx: Executor, requestId: string, change: { title?: string; visibility?: string }): Promise<void> {
+    await tx.update(requests).set({ ...change, updatedAt: new Date() }).where(sql`${requests.id} = ${requestId}`);
+  },
+
+  async remove(tx: Executor, requestId: string): Promise<void> {
+    await tx.delete(requests).where(sql`${requests.id} = ${requestId}`);
+  },
+
   /** Oldest first, `limit` rows after the cursor's (created, id). */
   async page(tx: Executor, portalId: string, filter: RequestFilter, after: SortValue[] | null, limit: number): Promise<RequestRecord[]> {
     const where = conditions(portalId, filter);
