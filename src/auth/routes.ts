@@ -312,16 +312,11 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
   }
 }
 
-/** Portal sign-in operations that act on the caller's session. */
-const portalSessionOperations = new Set([
-  'POST /sign-out',
-  'GET /get-session',
-  'GET /list-sessions',
-  'POST /revoke-session',
-  'POST /revoke-other-sessions',
-  'POST /change-password',
-  'POST /update-user',
-]);
+/**
+ * Portal sign-in operations that act on the caller's session: every library operation left on the
+ * portal mount (sign-up, sign-in and links are declared above and carry no session).
+ */
+const portalSessionOperations = new Set(signInLibraryOperations['/portal/auth']);
 
 /**
  * The portal sign-in, on a portal's host (the host hook put the portal on the request):
