@@ -1,6 +1,7 @@
 import { isPullRequest, type GitHubComment, type GitHubIssue } from '../../codehost/mapping.js';
 import { recordDeliveredChange } from '../../modules/activity/recorder.js';
 import { issueCache } from '../../cache/issue-cache.js';
+import { writeStore } from '../../modules/issues/write-store.js';
 import { queueIssueRefresh } from '../issue-refresh.js';
 import { codehostActor, mirroredRepository, type Applier } from './context.js';
 
@@ -26,6 +27,15 @@ export const applyIssueComment: Applier = async (ctx) => {
     p.action === 'deleted'
       ? (await issueCache.deleteComment(ctx.tx, scope, Number(p.comment.id))) || null
       : await issueCache.applyCommentDelivery(ctx.tx, scope, p.comment);
+  // In a tie (the issue's updated_at within the cached second) the issue was not patched, so its
+  // count has not moved with this comment: it moves now, as the service's own comment writes move
+  // it, and the refresh queued below confirms it from the code host. Without this, a comment
+  // deletion whose echo arrives before the write's own transaction left the count one too high
+  // until the refresh ran.
+  if (issue.outcome === 'tie' && issue.id) {
+    if (p.action === 'deleted' && change) await writeStore.adjustCommentsCount(ctx.tx, ctx.workspaceId, issue.id, -1);
+    if (p.action === 'created' && change === 'added') await writeStore.adjustCommentsCount(ctx.tx, ctx.workspaceId, issue.id, 1);
+  }
   const refetch = issue.outcome === 'tie' || issue.outcome === 'incomplete' || change === 'tie';
   if (refetch && typeof p.issue.number === 'number') {
     await queueIssueRefresh(ctx.tx, ctx.services, ctx.installation.installationId, {
