@@ -16,6 +16,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { requestTypeRoutes } from './modules/request-types/routes.js';
 import { customerRoutes } from './modules/portal-customers/routes.js';
 import { portalApiRoutes } from './modules/portal-api/routes.js';
+import { portalRequestRoutes } from './modules/portal-requests/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './http/route.js';
@@ -45,4 +46,5 @@ export const routeTable: AnyRoute[] = [
   ...customerRoutes,
   ...requestRoutes,
   ...portalApiRoutes,
+  ...portalRequestRoutes,
 ];

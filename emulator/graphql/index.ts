@@ -493,6 +493,13 @@ function mutations(ctx: GqlContext) {
       }, true));
       return { clientMutationId: input.clientMutationId ?? null, issue: () => ctx.issue(issue), actor: () => ctx.account(ctx.actor()) };
     },
+    // GitHub's only way to delete an issue (REST has none): what a write that made an issue and
+    // then failed part way sends to take it back.
+    deleteIssue: ({ input }: In) => {
+      const { issue, repo } = ctx.issueByNode(input.issueId);
+      ops.deleteIssue(repo, issue, ctx.actor());
+      return { clientMutationId: input.clientMutationId ?? null, repository: () => ctx.repo(repo) };
+    },
     closeIssue: ({ input }: In) => {
       const { issue, repo } = ctx.issueByNode(input.issueId);
       wrapApi(() => ops.updateIssue(repo, issue, ctx.actor(), { state: 'closed', state_reason: input.stateReason ? String(input.stateReason).toLowerCase() : 'completed' }, true));

@@ -29,9 +29,16 @@ function scopeOf(auth: AuthContext | CustomerContext | null, request: FastifyReq
   return `${who}@${auth.workspace?.workspaceId ?? '-'}`;
 }
 
+/** A challenge response is single-use at its provider, so a retry carries a fresh one: it is not part of what "the same request" means. */
+function comparableBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('challengeToken' in body)) return body ?? null;
+  const { challengeToken: _fresh, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
 const digestOf = (request: FastifyRequest) =>
   createHash('sha256')
-    .update(JSON.stringify({ params: request.params ?? null, body: request.body ?? null }))
+    .update(JSON.stringify({ params: request.params ?? null, body: comparableBody(request.body) }))
     .digest('hex');
 
 /**

@@ -28,7 +28,7 @@ import type { Call } from '../harness/http.js';
  */
 
 /** Every page of a REST list, following `Link: rel="next"`. */
-async function restList<T>(gh: RunningEmulator, token: string, path: string, pick: (body: unknown) => T[] = (b) => b as T[]): Promise<T[]> {
+export async function restList<T>(gh: RunningEmulator, token: string, path: string, pick: (body: unknown) => T[] = (b) => b as T[]): Promise<T[]> {
   const out: T[] = [];
   let url: string | null = `${gh.url}${path}${path.includes('?') ? '&' : '?'}per_page=100`;
   while (url) {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyRoute } from '../../src/http/route.js';
 import { routeTable } from '../../src/routes.js';
@@ -30,7 +30,7 @@ let call: Call;
 let owner: TestPerson;
 let ws: { id: string };
 const portal: Record<'a' | 'b' | 'foreign', { id: string; host: string }> = {} as never;
-let customerA: { token: string; cookie: string };
+let customerA: { token: string; cookie: string; id: string };
 let customerB: string;
 let customerForeign: string;
 let removedA: string;
@@ -80,6 +80,25 @@ beforeAll(async () => {
   expect((await call('DELETE', `/v1/portals/${portal.a.id}/customers/${removedId}`, { token: owner.token, workspaceId: ws.id })).status).toBe(200);
   removedA = toRemove.token;
   apiKey = (await issueKey(call, owner, ws.id, [], 'not a portal key')).key;
+
+  // Customer A manages a company (so the manager's operations reach their handler) and has a
+  // request of their own, held (no code host here), for the routes that name one by reference.
+  const company = await call('POST', `/v1/portals/${portal.a.id}/companies`, { token: owner.token, workspaceId: ws.id, body: { name: 'Matrix Co' } });
+  const customerAId = (await t.database.pool.query('select id from portal_customers where user_id = $1', [customerA.id])).rows[0].id as string;
+  const promoted = await call('PATCH', `/v1/portals/${portal.a.id}/customers/${customerAId}`, { token: owner.token, workspaceId: ws.id, body: { role: 'manager', companyId: company.body.id } });
+  expect(promoted.status, promoted.text).toBe(200);
+  const { rows } = await t.database.pool.query(
+    `update portals set next_request_number = next_request_number + 1 where id = $1 returning reference_prefix, next_request_number - 1 as number`,
+    [portal.a.id],
+  );
+  await t.database.pool.query(
+    `insert into requests (id, workspace_id, portal_id, number, requester_id, title, visibility, state) values (gen_random_uuid(), $1, $2, $3, $4, 'Matrix request', 'private', 'held')`,
+    [ws.id, portal.a.id, rows[0].number, customerAId],
+  );
+  objectOf.reference = `${rows[0].reference_prefix}-${rows[0].number}`;
+  validBodyFor.submitPortalRequest = { requestTypeId: randomUUID(), title: 'Matrix submission', values: {} };
+  validBodyFor.commentOnPortalRequest = { body: 'Matrix comment' };
+  validBodyFor.invitePortalColleague = { email: `${unique('colleague')}@example.test` };
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { portalAuthUsers } from './auth.js';
 import { repositories } from './codehost.js';
 import { memberships, workspaces } from './tenancy.js';
@@ -194,5 +194,32 @@ export const requests = pgTable(
     check('requests_visibility_check', sql`${t.visibility} in ('private','company','public')`),
     check('requests_state_check', sql`${t.state} in ('held','rejected','filed')`),
     check('requests_filed_has_issue_check', sql`(${t.state} = 'filed') = (${t.issueNodeId} is not null)`),
+  ],
+);
+
+/**
+ * Comments a portal customer posted on a request. The comment itself lives on the code host (posted
+ * as the app's bot) and in the comment cache; this row says which customer wrote it, so the portal
+ * names them and the customer's own data can find (and erase) what they wrote.
+ */
+export const portalComments = pgTable(
+  'portal_comments',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => portalCustomers.id, { onDelete: 'set null' }),
+    repositoryId: uuid('repository_id')
+      .notNull()
+      .references(() => repositories.id, { onDelete: 'cascade' }),
+    codehostCommentId: bigint('codehost_comment_id', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('portal_comments_comment_key').on(t.repositoryId, t.codehostCommentId),
+    index('portal_comments_request_idx').on(t.requestId),
+    index('portal_comments_customer_idx').on(t.customerId),
   ],
 );

@@ -10,7 +10,6 @@ import type { AuditActor } from '../audit/recorder.js';
  */
 export type ActivityActor =
   | AuditActor
-  | { type: 'customer'; customerId: string; name: string }
   | { type: 'codehost'; login: string | null; id: number | null }
   | { type: 'job'; name: string };
 

@@ -3,8 +3,8 @@ import type { AuthContext } from '../../auth/access.js';
 import type { Executor } from '../../db/pool.js';
 import { auditEntries } from '../../db/schema/index.js';
 
-/** Who did something, and with which credential: a session, or a named API key. */
-export interface AuditActor {
+/** A member who did something, and with which credential: a session, or a named API key. */
+export interface MemberActor {
   type: 'member';
   userId: string;
   name: string;
@@ -12,7 +12,24 @@ export interface AuditActor {
   credential: { via: 'session' } | { via: 'api_key'; apiKeyId: string; name: string };
 }
 
-export function actorOf(auth: AuthContext): AuditActor {
+/** A portal customer who did something on their portal (a submission, a comment). */
+export interface CustomerActor {
+  type: 'customer';
+  customerId: string;
+  portalId: string;
+  name: string;
+}
+
+export type AuditActor = MemberActor | CustomerActor;
+
+export const customerActorOf = (customer: { id: string; portalId: string; name: string }): CustomerActor => ({
+  type: 'customer',
+  customerId: customer.id,
+  portalId: customer.portalId,
+  name: customer.name,
+});
+
+export function actorOf(auth: AuthContext): MemberActor {
   const p = auth.principal;
   return {
     type: 'member',

@@ -15,11 +15,13 @@ const auditEntrySchema = z
         userId: z.uuid().optional(),
         name: z.string().optional(),
         membershipId: z.uuid().nullable().optional(),
+        customerId: z.uuid().optional().describe('A portal customer (`type` `customer`).'),
+        portalId: z.uuid().optional(),
         credential: z
           .object({ via: z.enum(['session', 'api_key']), apiKeyId: z.uuid().optional(), name: z.string().optional() })
           .optional(),
       })
-      .describe('Who, and with which credential: a session or a named API key.'),
+      .describe('Who: a member, with the credential used (a session or a named API key), or a portal customer.'),
     target: z.object({ type: z.string(), id: z.string() }),
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),

@@ -5,7 +5,8 @@ import type { Services } from '../../services.js';
 import { cacheWriter } from '../../cache/cache-writer.js';
 import { forgetEchoEntries } from '../activity/echo.js';
 import { recordActivity } from '../activity/recorder.js';
-import { actorOf, recordAudit } from '../audit/recorder.js';
+import { actorOf, recordAudit, type AuditActor } from '../audit/recorder.js';
+import type { Tx } from '../../db/pool.js';
 import { writeAsApp, writeAuthored } from '../codehost/authored-write.js';
 import { readCommentVisibility, withCommentVisibility, type CommentVisibility } from './comment-visibility.js';
 import { presentComment } from './schemas.js';
@@ -34,6 +35,42 @@ async function ownComment(services: Services, auth: WorkspaceAuth, issue: IssueT
   return comment;
 }
 
+/**
+ * Writes a comment the service just posted into the cache, with its record as the service's own
+ * comment, the issue's count, and the activity and audit entries, in one transaction;
+ * `alsoInTransaction` adds the caller's rows (a portal comment's author).
+ */
+export async function applyNewComment(
+  services: Services,
+  who: { workspaceId: string; actor: AuditActor; requestId: string },
+  issue: IssueTarget,
+  answer: GitHubComment,
+  written: { authorUserId: string | null; postedAs: 'app' | 'user'; detail: Record<string, unknown> },
+  alsoInTransaction?: (tx: Tx, commentId: string) => Promise<void>,
+): Promise<string> {
+  const { workspaceId, actor, requestId } = who;
+  return services.database.db.transaction(async (tx) => {
+    await writeStore.lockIssue(tx, workspaceId, issue.issueId);
+    // Applied first, the webhook echo already counted the comment (from the code host's count) and recorded it.
+    const echoed = await writeStore.commentCached(tx, issue.repositoryId, Number(answer.id));
+    await cacheWriter.comments(tx, { workspaceId, repositoryId: issue.repositoryId }, [commentRow(answer)]);
+    await writeStore.recordServiceComment(tx, {
+      workspaceId,
+      repositoryId: issue.repositoryId,
+      codehostCommentId: Number(answer.id),
+      authorUserId: written.authorUserId,
+      postedAs: written.postedAs,
+    });
+    if (!echoed) await writeStore.adjustCommentsCount(tx, workspaceId, issue.issueId, 1);
+    else await forgetEchoEntries(tx, { workspaceId, issueId: issue.issueId }, { actions: ['comment.added'], commentCodehostId: Number(answer.id) });
+    const id = await writeStore.commentIdOf(tx, issue.repositoryId, Number(answer.id));
+    await recordActivity(tx, { workspaceId, issueId: issue.issueId, action: 'comment.added', actor, requestId, detail: { commentId: id, ...written.detail } });
+    await recordAudit(tx, { workspaceId, action: 'comment.added', actor, target: { type: 'comment', id }, after: { issueId: issue.issueId, ...written.detail }, requestId });
+    await alsoInTransaction?.(tx, id);
+    return id;
+  });
+}
+
 export const commentWriteService = {
   async add(services: Services, auth: WorkspaceAuth, issueId: string, input: { body: string; visibility: CommentVisibility }, requestId: string) {
     const client = codehostClientOf(services);
@@ -50,26 +87,13 @@ export const commentWriteService = {
       return data as GitHubComment;
     });
     const codehostAuthor = authoredAs.as === 'app' ? { as: 'app', ...(authoredAs.fallback ? { fallback: authoredAs.fallback } : {}) } : { as: 'user', login: authoredAs.login };
-    const actor = actorOf(auth);
-    const commentId = await services.database.db.transaction(async (tx) => {
-      await writeStore.lockIssue(tx, workspaceId, issue.issueId);
-      // Applied first, the webhook echo already counted the comment (from the code host's count) and recorded it.
-      const echoed = await writeStore.commentCached(tx, issue.repositoryId, Number(answer.id));
-      await cacheWriter.comments(tx, { workspaceId, repositoryId: issue.repositoryId }, [commentRow(answer)]);
-      await writeStore.recordServiceComment(tx, {
-        workspaceId,
-        repositoryId: issue.repositoryId,
-        codehostCommentId: Number(answer.id),
-        authorUserId: auth.principal.userId,
-        postedAs: authoredAs.as,
-      });
-      if (!echoed) await writeStore.adjustCommentsCount(tx, workspaceId, issue.issueId, 1);
-      else await forgetEchoEntries(tx, { workspaceId, issueId: issue.issueId }, { actions: ['comment.added'], commentCodehostId: Number(answer.id) });
-      const id = await writeStore.commentIdOf(tx, issue.repositoryId, Number(answer.id));
-      await recordActivity(tx, { workspaceId, issueId: issue.issueId, action: 'comment.added', actor, requestId, detail: { commentId: id, visibility: input.visibility, codehostAuthor } });
-      await recordAudit(tx, { workspaceId, action: 'comment.added', actor, target: { type: 'comment', id }, after: { issueId: issue.issueId, visibility: input.visibility, codehostAuthor }, requestId });
-      return id;
-    });
+    const commentId = await applyNewComment(
+      services,
+      { workspaceId, actor: actorOf(auth), requestId },
+      issue,
+      answer,
+      { authorUserId: auth.principal.userId, postedAs: authoredAs.as, detail: { visibility: input.visibility, codehostAuthor } },
+    );
     const row = commentRow(answer);
     return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: true });
   },

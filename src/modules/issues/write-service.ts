@@ -7,7 +7,8 @@ import { cacheWriter } from '../../cache/cache-writer.js';
 import { issueCache } from '../../cache/issue-cache.js';
 import { forgetEchoEntries } from '../activity/echo.js';
 import { recordActivity } from '../activity/recorder.js';
-import { actorOf, recordAudit } from '../audit/recorder.js';
+import type { Tx } from '../../db/pool.js';
+import { actorOf, recordAudit, type AuditActor } from '../audit/recorder.js';
 import { writeAsApp, writeAuthored, type AuthoredAs } from '../codehost/authored-write.js';
 import { activityOf } from './activity-diff.js';
 import { presentIssue } from './schemas.js';
@@ -80,17 +81,21 @@ function checkStateReason(resultingState: 'open' | 'closed', reason: StateReason
 const authorDetail = (a: AuthoredAs) =>
   a.as === 'app' ? { as: 'app', ...(a.fallback ? { fallback: a.fallback } : {}) } : { as: 'user', login: a.login };
 
-/** Writes the code host's answer into the cache with the activity and audit entries, in one transaction. */
-async function applyIssueAnswer(
+/**
+ * Writes the code host's answer into the cache with the activity and audit entries, in one
+ * transaction; `alsoInTransaction` adds the caller's own rows (a portal request) to it, so
+ * neither exists without the other.
+ */
+export async function applyIssueAnswer(
   services: Services,
-  auth: WorkspaceAuth,
+  who: { workspaceId: string; actor: AuditActor },
   requestId: string,
   target: { repositoryId: string; issueId?: string },
   answer: GitHubIssue,
   entries: (issueId: string) => { activity: Array<{ action: string; detail: Record<string, unknown> }>; audit: { action: string; before: Record<string, unknown> | null; after: Record<string, unknown> } },
+  alsoInTransaction?: (tx: Tx, issueId: string) => Promise<void>,
 ): Promise<string> {
-  const workspaceId = auth.workspace.workspaceId;
-  const actor = actorOf(auth);
+  const { workspaceId, actor } = who;
   return services.database.db.transaction(async (tx) => {
     // Taken before anything is read, as the webhook applier does: whichever of this write and its
     // echo commits second sees the first, even when the issue is new to the cache.
@@ -101,6 +106,7 @@ async function applyIssueAnswer(
     await forgetEchoEntries(tx, { workspaceId, issueId }, { codehostUpdatedAt: answer.updated_at });
     await recordActivity(tx, activity.map((a) => ({ workspaceId, issueId, action: a.action, actor, detail: a.detail, requestId })));
     await recordAudit(tx, { workspaceId, action: audit.action, actor, target: { type: 'issue', id: issueId }, before: audit.before, after: audit.after, requestId });
+    await alsoInTransaction?.(tx, issueId);
     return issueId;
   });
 }
@@ -134,7 +140,7 @@ export const issueWriteService = {
       return data as GitHubIssue;
     });
     const after = snapshotOf(answer);
-    const issueId = await applyIssueAnswer(services, auth, requestId, { repositoryId: repo.repositoryId }, answer, () => ({
+    const issueId = await applyIssueAnswer(services, { workspaceId: auth.workspace.workspaceId, actor: actorOf(auth) }, requestId, { repositoryId: repo.repositoryId }, answer, () => ({
       activity: [{ action: 'issue.created', detail: { number: answer.number, title: answer.title, codehostAuthor: authorDetail(authoredAs), initial: after } }],
       audit: { action: 'issue.created', before: null, after: { ...after, number: answer.number, codehostAuthor: authorDetail(authoredAs) } },
     }));
@@ -167,7 +173,7 @@ export const issueWriteService = {
     const after = snapshotOf(answer);
     const changes = activityOf(target.before, after);
     const changedFields = (Object.keys(after) as Array<keyof IssueSnapshot>).filter((k) => JSON.stringify(target.before[k]) !== JSON.stringify(after[k]));
-    await applyIssueAnswer(services, auth, requestId, { repositoryId: target.repositoryId, issueId: target.issueId }, answer, () => ({
+    await applyIssueAnswer(services, { workspaceId: auth.workspace.workspaceId, actor: actorOf(auth) }, requestId, { repositoryId: target.repositoryId, issueId: target.issueId }, answer, () => ({
       activity: changes.map((c) => ({ action: c.action, detail: { ...c.detail, codehostAuthor: { as: 'app' } } })),
       audit: {
         action: 'issue.edited',

@@ -5,10 +5,11 @@ import { ApiError, conflict, invalidRequest, notFound } from '../../platform/err
 import { pagedList } from '../../platform/pagination.js';
 import { iso } from '../../platform/schemas.js';
 import type { Services } from '../../services.js';
-import { actorOf, recordAudit } from '../audit/recorder.js';
+import { actorOf, recordAudit, type AuditActor } from '../audit/recorder.js';
 import { companyStore } from '../companies/store.js';
 import type { Executor } from '../../db/pool.js';
 import { portalService } from '../portals/service.js';
+import type { PortalRow } from '../portals/schemas.js';
 import { presentCustomer } from './schemas.js';
 import { customerStore } from './store.js';
 
@@ -44,6 +45,17 @@ export const customerService = {
     requestId: string,
   ) {
     const portal = await portalService.get(services, auth, portalId);
+    return customerService.inviteInto(services, portal, actorOf(auth), input, requestId);
+  },
+
+  /** An invitation into this portal, by a member or by a customer's manager (`actor`): a sign-in link mailed before anything is kept. */
+  async inviteInto(
+    services: Services,
+    portal: PortalRow,
+    actor: AuditActor,
+    input: { email: string; name?: string; role: 'customer' | 'manager'; companyId: string | null },
+    requestId: string,
+  ) {
     const email = input.email.toLowerCase();
     const scoped = portalScopedEmail(portal.id, email);
     const customerId = await services.database.db.transaction(async (tx) => {
@@ -63,7 +75,7 @@ export const customerService = {
       await recordAudit(tx, {
         workspaceId: portal.workspaceId,
         action: 'portal_customer.invited',
-        actor: actorOf(auth),
+        actor,
         target: { type: 'portal_customer', id },
         after: { portalId: portal.id, email, role: input.role, companyId: input.companyId },
         requestId,

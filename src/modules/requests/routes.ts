@@ -83,4 +83,35 @@ export const requestRoutes = [
       return ok;
     },
   }),
+
+  defineRoute({
+    operationId: 'releasePortalRequest',
+    method: 'POST',
+    path: '/v1/portals/:portalId/requests/:requestId/release',
+    summary: 'Release a request from the hold queue',
+    description:
+      "Files the held request's issue now, as its request type says (repository, labels, issue type, project card with its initial field values), through the installation's lane, and answers the request with its issue. A failure of the code host leaves the request held with the reason in `releaseFailure`, and no issue behind (one made part way is taken back). 409 when the request is not held (`detail.reason`: `filed` or `rejected`) or its request type was deleted (`request_type_deleted`).",
+    tags: ['Portals'],
+    access: write,
+    params: requestParam,
+    response: memberRequestSchema,
+    handler: ({ services, auth, params, request }) => requestService.release(services, auth, params.portalId, params.requestId, request.id, request.log),
+  }),
+
+  defineRoute({
+    operationId: 'rejectPortalRequest',
+    method: 'POST',
+    path: '/v1/portals/:portalId/requests/:requestId/reject',
+    summary: 'Reject a held request',
+    description:
+      'Nothing is written to the code host and nobody is e-mailed; the request shows as Closed to the customer who submitted it and to nobody else. 409 when the request is not held.',
+    tags: ['Portals'],
+    access: write,
+    params: requestParam,
+    response: okSchema,
+    async handler({ services, auth, params, request }) {
+      await requestService.reject(services, auth, params.portalId, params.requestId, request.id);
+      return ok;
+    },
+  }),
 ];

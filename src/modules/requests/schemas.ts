@@ -23,6 +23,7 @@ export const memberRequestSchema = z
       .nullable()
       .describe('The customer who submitted it; null for an issue a member shared.'),
     values: z.record(z.string(), z.string()).describe("The form's answers, by field key."),
+    releaseFailure: z.string().nullable().describe('Why the last release from the hold queue failed (the request stayed held); null otherwise.'),
     issue: z.object({
       id: z.uuid().nullable().describe('The cached issue; null while held, rejected, or when its repository is no longer mirrored.'),
       number: z.number().int().nullable(),

@@ -1,7 +1,8 @@
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../auth/access.js';
 import type { StatusId } from '../../db/schema/index.js';
-import { conflict, invalidRequest, notFound } from '../../platform/errors.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError, conflict, invalidRequest, notFound } from '../../platform/errors.js';
 import { toPage, type SortValue } from '../../platform/pagination.js';
 import type { Services } from '../../services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
@@ -11,6 +12,8 @@ import type { PortalRow } from '../portals/schemas.js';
 import { labelOfStatusId } from '../request-types/schemas.js';
 import { requestTypeStore } from '../request-types/store.js';
 import type { MemberRequest } from './schemas.js';
+import { fileIssue } from './filing.js';
+import { requestIssueBody } from './issue-body.js';
 import { derivedStatus } from './status.js';
 import { requestStore, type RequestFilter, type RequestRecord } from './store.js';
 
@@ -53,6 +56,7 @@ function present(portal: PortalRow, record: RequestRecord, status: StatusId): Me
         }
       : null,
     values: record.values ?? {},
+    releaseFailure: record.releaseFailure,
     issue: {
       id: record.issueId,
       number: record.issueNumber,
@@ -68,40 +72,70 @@ function present(portal: PortalRow, record: RequestRecord, status: StatusId): Me
 /** Rows read per round when a status filter skips some: the status is known only after the rules run. */
 const SCAN = 200;
 
+/**
+ * One page of requests with their derived statuses. `status` is applied after the rules run: rows
+ * are read in order and kept while the page fills, and the cursor names the last row kept, so no
+ * page is short and none repeats. Shared by the member's list and the customer's.
+ */
+export async function pageByStatus<O>(
+  services: Services,
+  list: {
+    workspaceId: string;
+    binding: string;
+    status?: StatusId;
+    cursor?: string;
+    limit: number;
+    fetch: (after: SortValue[] | null, limit: number) => Promise<RequestRecord[]>;
+    present: (record: RequestRecord, status: StatusId) => O;
+  },
+) {
+  const { status, limit } = list;
+  let after: SortValue[] | null = list.cursor ? services.cursors.decode(list.binding, list.cursor) : null;
+  const kept: Array<{ record: RequestRecord; status: StatusId }> = [];
+  for (;;) {
+    const want = status ? SCAN : limit + 1;
+    const rows = await list.fetch(after, want);
+    const cards = await requestStore.cardsOf(services.database.db, list.workspaceId, rows.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : [])));
+    for (const record of rows) {
+      const derived = statusOf(record, cards);
+      if (!status || derived === status) kept.push({ record, status: derived });
+      if (kept.length > limit) break;
+    }
+    if (kept.length > limit || rows.length < want) break;
+    const last = rows[rows.length - 1];
+    after = [iso(last.createdAt), last.id];
+  }
+  return toPage(kept, limit, ({ record }) => [iso(record.createdAt), record.id], services.cursors, list.binding, ({ record, status: s }) => list.present(record, s));
+}
+
+/** The status of one request, read now. */
+export async function statusNow(services: Services, workspaceId: string, record: RequestRecord): Promise<StatusId> {
+  const cards = await requestStore.cardsOf(services.database.db, workspaceId, record.issueNodeId ? [record.issueNodeId] : []);
+  return statusOf(record, cards);
+}
+
 export const requestService = {
-  /**
-   * The portal's requests, oldest first. `status` is the derived status, so it is applied after
-   * the rules run: rows are read in order and kept while the page fills, and the cursor names the
-   * last row kept, so no page is short and none repeats.
-   */
+  /** The portal's requests, oldest first, filtered by the derived status after the rules run. */
   async list(services: Services, auth: WorkspaceAuth, portalId: string, query: RequestFilter & { status?: StatusId; cursor?: string; limit: number }) {
     const portal = await portalService.get(services, auth, portalId);
     const db = services.database.db;
     const { status, cursor, limit, ...filter } = query;
-    const binding = `requests:${portal.id}:${JSON.stringify({ ...filter, status: status ?? null })}`;
-    let after: SortValue[] | null = cursor ? services.cursors.decode(binding, cursor) : null;
-    const kept: Array<{ record: RequestRecord; status: StatusId }> = [];
-    for (;;) {
-      const rows = await requestStore.page(db, portal.id, filter, after, status ? SCAN : limit + 1);
-      const cards = await requestStore.cardsOf(db, portal.workspaceId, rows.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : [])));
-      for (const record of rows) {
-        const derived = statusOf(record, cards);
-        if (!status || derived === status) kept.push({ record, status: derived });
-        if (kept.length > limit) break;
-      }
-      if (kept.length > limit || rows.length < (status ? SCAN : limit + 1)) break;
-      const last = rows[rows.length - 1];
-      after = [iso(last.createdAt), last.id];
-    }
-    return toPage(kept, limit, ({ record }) => [iso(record.createdAt), record.id], services.cursors, binding, ({ record, status: s }) => present(portal, record, s));
+    return pageByStatus(services, {
+      workspaceId: portal.workspaceId,
+      binding: `requests:${portal.id}:${JSON.stringify({ ...filter, status: status ?? null })}`,
+      status,
+      cursor,
+      limit,
+      fetch: (after, n) => requestStore.page(db, portal.id, filter, after, n),
+      present: (record, s) => present(portal, record, s),
+    });
   },
 
   async read(services: Services, auth: WorkspaceAuth, portalId: string, requestId: string) {
     const portal = await portalService.get(services, auth, portalId);
     const record = await requestStore.find(services.database.db, portal.id, requestId);
     if (!record) throw notFound('request');
-    const cards = await requestStore.cardsOf(services.database.db, portal.workspaceId, record.issueNodeId ? [record.issueNodeId] : []);
-    return present(portal, record, statusOf(record, cards));
+    return present(portal, record, await statusNow(services, portal.workspaceId, record));
   },
 
   /** An existing issue becomes a request of the portal (at most one per issue per portal); nothing is written to the code host. */
@@ -181,6 +215,69 @@ export const requestService = {
         actor: actorOf(auth),
         target: { type: 'request', id: requestId },
         before: { portalId: portal.id, number: before.number, title: before.title, issueNodeId: before.issueNodeId },
+        requestId: auditId,
+      });
+    });
+  },
+
+  /**
+   * A held request reaches the code host: its issue is filed now, as a submission past the queue
+   * would have been. A failure leaves it held with the reason (`releaseFailure`) and no issue.
+   */
+  async release(services: Services, auth: WorkspaceAuth, portalId: string, requestId: string, auditId: string, log: FastifyBaseLogger) {
+    const portal = await portalService.get(services, auth, portalId);
+    const db = services.database.db;
+    const record = await requestStore.find(db, portal.id, requestId);
+    if (!record) throw notFound('request');
+    if (record.state !== 'held') throw conflict(`Only a held request can be released; this one is ${record.state}.`, { reason: record.state });
+    const reference = `${portal.referencePrefix}-${record.number}`;
+    try {
+      const type = record.requestTypeId ? await requestTypeStore.find(db, portal.id, record.requestTypeId) : null;
+      if (!type) throw conflict('Its request type was deleted, so there is no destination to file it in; reject it, or share an issue instead.', { reason: 'request_type_deleted' });
+      await fileIssue(
+        services,
+        { workspaceId: portal.workspaceId, repositoryId: type.type.repositoryId, destination: type.type.destination },
+        {
+          title: record.title,
+          body: requestIssueBody(type.type.form, record.values ?? {}, { name: record.requesterName ?? '', company: record.companyName, portalName: portal.name }, reference),
+        },
+        { actor: actorOf(auth), requestId: auditId, auditDetail: { portalId: portal.id, requestId: record.id, reference }, log },
+        async (tx, filed) => {
+          if (!(await requestStore.markFiled(tx, record.id, filed.issueNodeId))) {
+            throw conflict('The request was released or rejected meanwhile.', { reason: 'not_held' });
+          }
+          await recordAudit(tx, {
+            workspaceId: portal.workspaceId,
+            action: 'request.released',
+            actor: actorOf(auth),
+            target: { type: 'request', id: record.id },
+            after: { reference, issueId: filed.issueId, issueNumber: filed.number },
+            requestId: auditId,
+          });
+        },
+      );
+    } catch (error) {
+      const notHeld = error instanceof ApiError && (error.detail as { reason?: string } | undefined)?.reason === 'not_held';
+      if (!notHeld) await requestStore.recordReleaseFailure(db, record.id, error instanceof ApiError ? error.message : 'Filing the issue failed.');
+      throw error;
+    }
+    return requestService.read(services, auth, portal.id, record.id);
+  },
+
+  /** Out of the hold queue without reaching the code host: Closed to its requester, invisible to everybody else, and nobody is mailed. */
+  async reject(services: Services, auth: WorkspaceAuth, portalId: string, requestId: string, auditId: string) {
+    const portal = await portalService.get(services, auth, portalId);
+    await services.database.db.transaction(async (tx) => {
+      const record = await requestStore.find(tx, portal.id, requestId);
+      if (!record) throw notFound('request');
+      if (!(await requestStore.markRejected(tx, record.id))) throw conflict(`Only a held request can be rejected; this one is ${record.state}.`, { reason: record.state });
+      await recordAudit(tx, {
+        workspaceId: portal.workspaceId,
+        action: 'request.rejected',
+        actor: actorOf(auth),
+        target: { type: 'request', id: record.id },
+        before: { state: 'held' },
+        after: { state: 'rejected', reference: `${portal.referencePrefix}-${record.number}` },
         requestId: auditId,
       });
     });

@@ -12,6 +12,7 @@ export type RequestRecord = {
   title: string;
   visibility: 'private' | 'company' | 'public';
   state: 'held' | 'rejected' | 'filed';
+  releaseFailure: string | null;
   values: Record<string, string>;
   /** Raw SQL answers timestamps as text. */
   createdAt: Date | string;
@@ -36,6 +37,42 @@ export type RequestRecord = {
   repositoryFullName: string | null;
 };
 
+/** Who is looking, on the portal side: what they may see is decided in SQL from this. */
+export interface CustomerSight {
+  customerId: string;
+  companyId: string | null;
+  role: 'customer' | 'manager';
+}
+
+export interface CustomerFilter {
+  /** `mine`: theirs; `company`: their company's; `public`: the portal's public ones (all within sight). */
+  filter?: 'mine' | 'company' | 'public';
+  q?: string;
+}
+
+/**
+ * What a customer sees: their own requests whatever their state; of anybody else's, only filed
+ * ones, when public, company-visible within their company, or (a manager) any in their company.
+ * The requester's company is read now, so moving a customer changes what everybody sees at once.
+ */
+function sightOf(who: CustomerSight): SQL {
+  const company = who.companyId
+    ? who.role === 'manager'
+      ? sql` or c.company_id = ${who.companyId}`
+      : sql` or (r.visibility = 'company' and c.company_id = ${who.companyId})`
+    : sql``;
+  return sql`(r.requester_id = ${who.customerId} or (r.state = 'filed' and (r.visibility = 'public'${company})))`;
+}
+
+function customerConditions(portalId: string, who: CustomerSight, filter: CustomerFilter): SQL[] {
+  const where = [sql`r.portal_id = ${portalId}`, sightOf(who)];
+  if (filter.filter === 'mine') where.push(sql`r.requester_id = ${who.customerId}`);
+  if (filter.filter === 'company') where.push(who.companyId ? sql`c.company_id = ${who.companyId}` : sql`false`);
+  if (filter.filter === 'public') where.push(sql`r.visibility = 'public'`);
+  if (filter.q) where.push(sql`r.title ilike ${`%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  return where;
+}
+
 export interface RequestFilter {
   visibility?: string;
   held?: boolean;
@@ -44,7 +81,7 @@ export interface RequestFilter {
 }
 
 const recordSelect = sql`
-  select r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.values,
+  select r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.values,
          r.created_at as "createdAt", r.updated_at as "updatedAt",
          t.id as "requestTypeId", t.name as "requestTypeName", t.status_map as "statusMap",
          c.id as "requesterId", u.name as "requesterName", c.email as "requesterEmail",
@@ -106,6 +143,53 @@ export const requestStore = {
     if (after) where.push(sql`(r.created_at, r.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)`);
     const result = await tx.execute<RequestRecord>(sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at, r.id limit ${limit}`);
     return result.rows;
+  },
+
+  /** Newest first, `limit` rows before the cursor's (created, id), within the customer's sight. */
+  async customerPage(tx: Executor, portalId: string, who: CustomerSight, filter: CustomerFilter, after: SortValue[] | null, limit: number): Promise<RequestRecord[]> {
+    const where = customerConditions(portalId, who, filter);
+    if (after) where.push(sql`(r.created_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+    const result = await tx.execute<RequestRecord>(sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limit}`);
+    return result.rows;
+  },
+
+  /** The request with this number, if the customer may see it. */
+  async customerFind(tx: Executor, portalId: string, who: CustomerSight, number: number): Promise<RequestRecord | null> {
+    const where = [...customerConditions(portalId, who, {}), sql`r.number = ${number}`];
+    const result = await tx.execute<RequestRecord>(sql`${recordSelect} where ${sql.join(where, sql` and `)}`);
+    return result.rows[0] ?? null;
+  },
+
+  /**
+   * Whether a new request of this customer waits in the hold queue (on an open portal): while one
+   * of theirs is held, and until one of theirs has been released. The customer's row is locked
+   * until the transaction ends, so two submissions decide one after the other.
+   */
+  async mustHold(tx: Executor, customerId: string): Promise<boolean> {
+    await tx.execute(sql`select 1 from portal_customers where id = ${customerId} for update`);
+    const { rows } = await tx.execute<{ held: boolean; filed: boolean }>(sql`
+      select exists (select 1 from requests where requester_id = ${customerId} and state = 'held') as held,
+             exists (select 1 from requests where requester_id = ${customerId} and state = 'filed') as filed`);
+    return rows[0].held || !rows[0].filed;
+  },
+
+  /** A held request becomes filed; false when it was no longer held (released or rejected meanwhile). */
+  async markFiled(tx: Executor, requestId: string, issueNodeId: string): Promise<boolean> {
+    const { rows } = await tx.execute(sql`
+      update requests set state = 'filed', issue_node_id = ${issueNodeId}, release_failure = null, updated_at = now()
+       where id = ${requestId} and state = 'held' returning id`);
+    return rows.length > 0;
+  },
+
+  /** False when it was not held. */
+  async markRejected(tx: Executor, requestId: string): Promise<boolean> {
+    const { rows } = await tx.execute(sql`
+      update requests set state = 'rejected', release_failure = null, updated_at = now() where id = ${requestId} and state = 'held' returning id`);
+    return rows.length > 0;
+  },
+
+  async recordReleaseFailure(tx: Executor, requestId: string, reason: string): Promise<void> {
+    await tx.execute(sql`update requests set release_failure = ${reason}, updated_at = now() where id = ${requestId} and state = 'held'`);
   },
 
   /** Single-select values of the cards of these issues, with each field's name, by issue node id. */

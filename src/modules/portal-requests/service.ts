@@ -1,0 +1,214 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { uuidv7 } from 'uuidv7';
+import type { PortalCustomer } from '../../auth/portal-session.js';
+import type { StatusId } from '../../db/schema/index.js';
+import { conflict, invalidRequest, notFound } from '../../platform/errors.js';
+import { pagedList } from '../../platform/pagination.js';
+import type { Services } from '../../services.js';
+import { customerActorOf, recordAudit } from '../audit/recorder.js';
+import { writeAsApp } from '../codehost/authored-write.js';
+import { companyStore } from '../companies/store.js';
+import type { GitHubComment } from '../../codehost/mapping.js';
+import { applyNewComment } from '../issues/comment-write-service.js';
+import { readCommentVisibility, withCommentVisibility } from '../issues/comment-visibility.js';
+import { botLoginOf, codehostClientOf, writableInstallation } from '../issues/write-guard.js';
+import { writeStore } from '../issues/write-store.js';
+import type { PortalRow } from '../portals/schemas.js';
+import { labelOfStatusId } from '../request-types/schemas.js';
+import { requestTypeStore } from '../request-types/store.js';
+import { fileIssue } from '../requests/filing.js';
+import { checkedFormValues, BODY_MAX } from '../requests/form-values.js';
+import { customerCommentBody, requestIssueBody, withoutCommentAttribution } from '../requests/issue-body.js';
+import { pageByStatus, statusNow } from '../requests/service.js';
+import { requestStore, type CustomerFilter, type CustomerSight, type RequestRecord } from '../requests/store.js';
+import type { CustomerRequest } from './schemas.js';
+import { portalCommentStore } from './store.js';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const sightOf = (customer: PortalCustomer): CustomerSight => ({ customerId: customer.id, companyId: customer.companyId, role: customer.role });
+const hostOf = (services: Services, portal: PortalRow) => `${portal.slug}.${services.config.portalDomain}`;
+
+/** A reference's number: `<PREFIX>-<number>` with this portal's prefix in any case, or the number alone; null when it names nothing here. */
+export function numberOfReference(portal: PortalRow, reference: string): number | null {
+  const match = /^(?:([A-Za-z][A-Za-z0-9]*)-)?([1-9][0-9]{0,8})$/.exec(reference.trim());
+  if (!match) return null;
+  if (match[1] !== undefined && match[1].toUpperCase() !== portal.referencePrefix.toUpperCase()) return null;
+  return Number(match[2]);
+}
+
+function present(portal: PortalRow, customer: PortalCustomer, record: RequestRecord, status: StatusId): CustomerRequest {
+  const mine = record.requesterId === customer.id;
+  return {
+    reference: `${portal.referencePrefix}-${record.number}`,
+    title: record.title,
+    status: { id: status, label: labelOfStatusId(status) },
+    visibility: record.visibility,
+    requestType: record.requestTypeName,
+    submittedBy: record.requesterId ? record.requesterName || 'A customer' : `The ${portal.name} team`,
+    company: record.companyName,
+    mine,
+    values: mine ? (record.values ?? {}) : null,
+    // Votes, subscriptions and unread state arrive with portal engagement; until then nobody has any.
+    voteCount: 0,
+    viewerVoted: false,
+    viewerSubscribed: false,
+    unread: false,
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+  };
+}
+
+/** The request this reference names, if this customer may see it; anything else is 404, never 403. */
+async function visibleRequest(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string): Promise<RequestRecord> {
+  const number = numberOfReference(portal, reference);
+  const record = number === null ? null : await requestStore.customerFind(services.database.db, portal.id, sightOf(customer), number);
+  if (!record) throw notFound('request');
+  return record;
+}
+
+export interface Submission {
+  requestTypeId: string;
+  title: string;
+  values: Record<string, string | number | boolean>;
+  attachmentIds: string[];
+  visibility?: 'private' | 'company' | 'public';
+  challengeToken?: string;
+}
+
+export const portalRequestService = {
+  async list(services: Services, portal: PortalRow, customer: PortalCustomer, query: CustomerFilter & { status?: StatusId; cursor?: string; limit: number }) {
+    const { status, cursor, limit, ...filter } = query;
+    const db = services.database.db;
+    return pageByStatus(services, {
+      workspaceId: portal.workspaceId,
+      binding: `portal-requests:${customer.id}:${JSON.stringify({ ...filter, status: status ?? null })}`,
+      status,
+      cursor,
+      limit,
+      fetch: (after, n) => requestStore.customerPage(db, portal.id, sightOf(customer), filter, after, n),
+      present: (record, s) => present(portal, customer, record, s),
+    });
+  },
+
+  async read(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string) {
+    const record = await visibleRequest(services, portal, customer, reference);
+    return present(portal, customer, record, await statusNow(services, portal.workspaceId, record));
+  },
+
+  /**
+   * A customer's submission. Checked first (type, answers, visibility, attachments, the challenge
+   * on an open portal); then held (an open portal's newcomer, nothing sent to the code host) or
+   * filed at once through the installation's lane. A failed filing keeps nothing: no request, no issue.
+   */
+  async submit(services: Services, portal: PortalRow, customer: PortalCustomer, input: Submission, context: { ip: string; requestId: string; log: FastifyBaseLogger }) {
+    const db = services.database.db;
+    const type = await requestTypeStore.find(db, portal.id, input.requestTypeId);
+    if (!type) throw invalidRequest('No such request type on this portal.', { field: 'requestTypeId' });
+    const values = checkedFormValues(type.type.form, input.values);
+    const visibility = input.visibility ?? (portal.defaultVisibility as 'private' | 'public');
+    if (visibility === 'company') throw invalidRequest("Company-wide visibility is the team's decision; choose private or public.", { field: 'visibility' });
+    if (visibility === 'public' && portal.defaultVisibility === 'private') throw invalidRequest('Requests on this portal are private.', { field: 'visibility' });
+    if (input.attachmentIds.length) throw invalidRequest('No such attachment on this portal.', { field: 'attachmentIds[0]' });
+    if (portal.access === 'open') await services.challenge.verify(input.challengeToken, context.ip, [hostOf(services, portal)]);
+
+    const company = customer.companyId ? await companyStore.find(db, portal.id, customer.companyId) : null;
+    const who = { name: customer.name, company: company?.name ?? null, portalName: portal.name };
+    const actor = customerActorOf(customer);
+    const row = { workspaceId: portal.workspaceId, portalId: portal.id, requestTypeId: type.type.id, requesterId: customer.id, title: input.title, values, visibility };
+
+    const decided = await db.transaction(async (tx) => {
+      const held = portal.access === 'open' && (await requestStore.mustHold(tx, customer.id));
+      const number = await requestStore.nextNumber(tx, portal.id);
+      if (!held) return { held, number };
+      const id = uuidv7();
+      await requestStore.insert(tx, { id, ...row, number, state: 'held' });
+      await recordAudit(tx, {
+        workspaceId: portal.workspaceId,
+        action: 'request.submitted',
+        actor,
+        target: { type: 'request', id },
+        after: { portalId: portal.id, number, held: true, requestTypeId: type.type.id, visibility },
+        requestId: context.requestId,
+      });
+      return { held, number };
+    });
+
+    if (!decided.held) {
+      const reference = `${portal.referencePrefix}-${decided.number}`;
+      const body = requestIssueBody(type.type.form, values, who, reference);
+      if (body.length > BODY_MAX) throw invalidRequest(`The answers are too long together (at most ${BODY_MAX} characters).`, { field: 'values' });
+      const id = uuidv7();
+      await fileIssue(
+        services,
+        { workspaceId: portal.workspaceId, repositoryId: type.type.repositoryId, destination: type.type.destination },
+        { title: input.title, body },
+        { actor, requestId: context.requestId, auditDetail: { portalId: portal.id, requestId: id, reference }, log: context.log },
+        async (tx, filed) => {
+          await requestStore.insert(tx, { id, ...row, number: decided.number, state: 'filed', issueNodeId: filed.issueNodeId });
+          await recordAudit(tx, {
+            workspaceId: portal.workspaceId,
+            action: 'request.submitted',
+            actor,
+            target: { type: 'request', id },
+            after: { portalId: portal.id, number: decided.number, held: false, requestTypeId: type.type.id, visibility, issueId: filed.issueId },
+            requestId: context.requestId,
+          });
+        },
+      );
+    }
+    return portalRequestService.read(services, portal, customer, String(decided.number));
+  },
+
+  async comments(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, page: { cursor?: string; limit: number }) {
+    const record = await visibleRequest(services, portal, customer, reference);
+    const binding = `portal-comments:${record.id}`;
+    if (!record.issueId || record.state !== 'filed') {
+      if (page.cursor) services.cursors.decode(binding, page.cursor);
+      return { data: [], nextCursor: null };
+    }
+    const issueId = record.issueId;
+    return pagedList(services.cursors, {
+      binding,
+      cursor: page.cursor,
+      limit: page.limit,
+      fetch: (after, limit) => portalCommentStore.page(services.database.db, issueId, botLoginOf(services), after, limit),
+      sortKey: (c) => [c.createdAt, c.id],
+      present: (c) => ({
+        id: c.id,
+        body: withoutCommentAttribution(readCommentVisibility(c.body, true).body),
+        author: c.customerId ? { name: c.customerName ?? 'A customer', kind: 'customer' as const } : { name: c.memberName ?? `The ${portal.name} team`, kind: 'team' as const },
+        createdAt: c.createdAt,
+      }),
+    });
+  },
+
+  /** Posted to the issue as the app, with an attribution line and the public marker; always public. */
+  async comment(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, text: string, context: { requestId: string }) {
+    const db = services.database.db;
+    const record = await visibleRequest(services, portal, customer, reference);
+    if (record.state !== 'filed' || !record.issueId) {
+      throw conflict(
+        record.state === 'held' ? 'This request is waiting for the team to accept it; comments open once it is accepted.' : 'This request is closed to comments.',
+        { reason: record.state === 'filed' ? 'issue_missing' : record.state },
+      );
+    }
+    const issue = await writeStore.issue(db, portal.workspaceId, record.issueId);
+    if (!issue) throw conflict('This request is closed to comments.', { reason: 'issue_missing' });
+    const installationId = writableInstallation(issue);
+    const company = customer.companyId ? await companyStore.find(db, portal.id, customer.companyId) : null;
+    const body = withCommentVisibility(customerCommentBody(text, { name: customer.name, company: company?.name ?? null, portalName: portal.name }), 'public');
+    const answer = await writeAsApp(services, codehostClientOf(services), installationId, 'the comment', async (octokit) => {
+      const { data } = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: issue.ownerLogin, repo: issue.name, issue_number: issue.number, body });
+      return data as GitHubComment;
+    });
+    const id = await applyNewComment(
+      services,
+      { workspaceId: portal.workspaceId, actor: customerActorOf(customer), requestId: context.requestId },
+      issue,
+      answer,
+      { authorUserId: null, postedAs: 'app', detail: { visibility: 'public', codehostAuthor: { as: 'app' }, portalRequestId: record.id } },
+      (tx) => portalCommentStore.record(tx, { workspaceId: portal.workspaceId, requestId: record.id, customerId: customer.id, repositoryId: issue.repositoryId, codehostCommentId: Number(answer.id) }),
+    );
+    return { id, body: text, author: { name: customer.name, kind: 'customer' as const }, createdAt: new Date(answer.created_at).toISOString() };
+  },
+};
