@@ -108,6 +108,15 @@ function createPortalSignIn(deps: SignInDeps) {
     baseURL: deps.baseURL,
     basePath: '/portal/auth',
     secret: deps.secret,
+    // A browser on a portal posts from that portal's own origin (the Host decided the portal
+    // before the request got here): that origin, and no other, is trusted for it.
+    trustedOrigins: (request) => {
+      const hostname = (request?.headers.get('host') ?? '').toLowerCase().replace(/:\d+$/, '');
+      const suffix = `.${deps.portalDomain}`;
+      const slug = hostname.endsWith(suffix) ? hostname.slice(0, -suffix.length) : '';
+      if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(slug)) return [];
+      return [portalOrigin(deps.baseURL, slug, deps.portalDomain), `https://${hostname}`];
+    },
     database: drizzleAdapter(deps.db, { provider: 'pg', schema: portalAuth }),
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
     rateLimit: { enabled: false },

@@ -115,6 +115,24 @@ describe('a customer of an open portal', () => {
   });
 });
 
+describe('a browser on the portal', () => {
+  it("signs in and out with the cookie from the portal's own origin, and from no other", async () => {
+    const email = `${unique('browser')}@example.test`;
+    const made = await customerSignUp(portals.a, email);
+    const cookie = made.headers.getSetCookie().find((c) => c.startsWith('__Secure-svc-portal.session_token='))!.split(';')[0];
+    const body = { email, password: PASSWORD };
+    for (const origin of ['https://evil.example', `https://${portals.b.host}`]) {
+      const refused = await on(portals.a)('POST', '/portal/auth/sign-in/email', { cookie, headers: { origin }, body });
+      expect(refused.status, `${origin}: ${refused.text}`).toBe(403);
+    }
+    const own = await on(portals.a)('POST', '/portal/auth/sign-in/email', { cookie, headers: { origin: `https://${portals.a.host}` }, body });
+    expect(own.status, own.text).toBe(200);
+    const fresh = own.headers.getSetCookie().find((c) => c.startsWith('__Secure-svc-portal.session_token='))!.split(';')[0];
+    const out = await on(portals.a)('POST', '/portal/auth/sign-out', { cookie: fresh, headers: { origin: `https://${portals.a.host}` }, body: {} });
+    expect(out.status, out.text).toBe(200);
+  });
+});
+
 describe('what is not a portal credential', () => {
   it('a workspace session or an API key on a portal is 401', async () => {
     const key = await issueKey(call, owner, ws.id, [], 'not for portals');
