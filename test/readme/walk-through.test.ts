@@ -67,6 +67,8 @@ describe("the README's walk-through", () => {
     expect(me.body.email).toBe('ada@example.com');
     const edited = (await get('/v1/issues?limit=100&q=Edited', key)).body.data.filter((i: { title: string }) => i.title === 'Edited through svc');
     expect(edited).toHaveLength(1);
+    // The portal block: a customer's request became an issue on the emulator.
+    expect(run.stdout).toMatch(/^ACME-1 Open http:\/\/\S+\/issues\/\d+$/m);
     const before = await get('/v1/issues?limit=100', key);
 
     // Ctrl-C, and `npm start` again on the same data folder.
