@@ -83,7 +83,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
     mailer,
     cursors: new CursorCodec(deriveKey(secret, 'cursor-v1')),
     signedState: createSignedState(deriveKey(secret, 'signed-state-v1')),
-    codehost: config.codehost ? createCodehostClient(config.codehost, database) : null,
+    codehost: config.codehost ? createCodehostClient(config.codehost, database, { paceMaxWaitMs: config.codehostRateLimitWaitMs }) : null,
     tokenVault: createTokenVault(deriveKey(secret, 'codehost-tokens-v1')),
   };
 

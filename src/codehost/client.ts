@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { CodehostConfig } from '../config.js';
 import { budgetFromHeaders, budgetStore } from './budget.js';
 import { inInstallationLane } from './lane.js';
+import { writeCostOf } from './pacing.js';
 import { storableAnswers } from './storable-answers.js';
 
 /**
@@ -26,8 +27,9 @@ const TOKEN_ROUTE = '/app/installations/{installation_id}/access_tokens';
  * The GitHub App and the people's OAuth tokens. Nothing here knows whether it talks to GitHub
  * or to the emulator: only the base URLs differ.
  */
-export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.Pool; lanePool: pg.Pool }) {
+export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.Pool; lanePool: pg.Pool }, options: { paceMaxWaitMs: number }) {
   const { pool, lanePool } = pools;
+  const paceOf = (o: Parameters<typeof writeCostOf>[0]) => ({ codehost: config.apiUrl, cost: writeCostOf(o), maxWaitMs: options.paceMaxWaitMs });
   const ClientOctokit = clientClass(config);
   const app = new App({
     appId: config.appId,
@@ -80,7 +82,7 @@ export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.P
      */
     asUserInLane(installationId: number, token: string) {
       const octokit = new ClientOctokit({ auth: token });
-      octokit.hook.wrap('request', async (request, options) => inInstallationLane(lanePool, installationId, async () => request(options)));
+      octokit.hook.wrap('request', async (request, options) => inInstallationLane(lanePool, installationId, async () => request(options), paceOf(options)));
       return octokit;
     },
 
@@ -109,7 +111,7 @@ export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.P
         // The budget is recorded after the lane is released: nothing else waits inside a lane.
         let headers: Record<string, string> | undefined;
         try {
-          const response = await inInstallationLane(lanePool, installationId, async () => request(options));
+          const response = await inInstallationLane(lanePool, installationId, async () => request(options), paceOf(options));
           headers = response.headers as Record<string, string>;
           return response;
         } catch (error) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth.js';
 import { workspaces } from './tenancy.js';
 
@@ -79,4 +79,24 @@ export const repositories = pgTable(
     uniqueIndex('repositories_workspace_codehost_key').on(t.workspaceId, t.codehostId),
     index('repositories_workspace_name_idx').on(t.workspaceId, sql`lower(${t.fullName})`, t.id),
   ],
+);
+
+/**
+ * The writes each installation's lane sent in the last hour, with what they cost of GitHub's
+ * secondary limits (codehost/pacing.ts): the lane waits before a write that would go over.
+ * Rows older than an hour are deleted as new ones come.
+ */
+export const codehostWriteLog = pgTable(
+  'codehost_write_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The code host's API address: installation ids are unique only within one code host. */
+    codehost: text('codehost').notNull(),
+    installationId: bigint('installation_id', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    resource: text('resource').notNull(),
+    points: integer('points').notNull(),
+    creates: integer('creates').notNull(),
+  },
+  (t) => [index('codehost_write_log_installation_at_idx').on(t.codehost, t.installationId, t.at)],
 );
