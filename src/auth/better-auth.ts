@@ -110,12 +110,15 @@ function createPortalSignIn(deps: SignInDeps) {
     secret: deps.secret,
     // A browser on a portal posts from that portal's own origin (the Host decided the portal
     // before the request got here): that origin, and no other, is trusted for it.
+    // (Its origin as the browser names it: the Host it connected to, port included, over https
+    // or http; a page elsewhere cannot send that origin, which is all the check is for.)
     trustedOrigins: (request) => {
-      const hostname = (request?.headers.get('host') ?? '').toLowerCase().replace(/:\d+$/, '');
+      const host = (request?.headers.get('host') ?? '').toLowerCase();
+      const hostname = host.replace(/:\d+$/, '');
       const suffix = `.${deps.portalDomain}`;
       const slug = hostname.endsWith(suffix) ? hostname.slice(0, -suffix.length) : '';
       if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(slug)) return [];
-      return [portalOrigin(deps.baseURL, slug, deps.portalDomain), `https://${hostname}`];
+      return [portalOrigin(deps.baseURL, slug, deps.portalDomain), `https://${host}`, `http://${host}`];
     },
     database: drizzleAdapter(deps.db, { provider: 'pg', schema: portalAuth }),
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },

@@ -130,6 +130,12 @@ describe('a browser on the portal', () => {
     const fresh = own.headers.getSetCookie().find((c) => c.startsWith('__Secure-svc-portal.session_token='))!.split(';')[0];
     const out = await on(portals.a)('POST', '/portal/auth/sign-out', { cookie: fresh, headers: { origin: `https://${portals.a.host}` }, body: {} });
     expect(out.status, out.text).toBe(200);
+    // Reached on a port of its own (local use), the origin the browser names has that port.
+    const withPort = `${portals.a.host}:8443`;
+    const local = await hostClient(t.url, withPort)('POST', '/portal/auth/sign-in/email', { cookie, headers: { origin: `http://${withPort}` }, body });
+    expect(local.status, local.text).toBe(200);
+    const otherPort = await hostClient(t.url, withPort)('POST', '/portal/auth/sign-in/email', { cookie, headers: { origin: `http://${portals.a.host}:9999` }, body });
+    expect(otherPort.status, otherPort.text).toBe(403);
   });
 });
 
