@@ -147,6 +147,49 @@ describe('the request list', () => {
     expect((await call('GET', `/v1/portals/${portal.id}/requests?status=closed&limit=1&cursor=${first.body.nextCursor}`, as())).status).toBe(422);
   });
 
+  it('a status filter answers exactly the requests the rules give that status, whichever rule gives it', async () => {
+    // Cards as the project backfill leaves them: a Status field with "In progress", "Done" and "Up next"
+    // (spelled as people do) on three open issues.
+    const { rows: [project] } = await t.database.pool.query(
+      `insert into projects (id, workspace_id, node_id, number, title, owner_login, closed, url, codehost_updated_at)
+       values (gen_random_uuid(), $1, $2, 7, 'Board', 'x', false, 'https://example.test/p/7', now()) returning id`,
+      [ws.id, `PVT_${unique('p')}`],
+    );
+    await t.database.pool.query(
+      `insert into project_fields (id, workspace_id, project_id, node_id, name, data_type, options, position)
+       values (gen_random_uuid(), $1, $2, $3, 'status', 'SINGLE_SELECT', '[]'::jsonb, 1)`,
+      [ws.id, project.id, `PVTSSF_${project.id}`],
+    );
+    const card = (issue: string, value: string) =>
+      t.database.pool.query(
+        `insert into project_items (id, workspace_id, project_id, node_id, content_type, content_node_id, content, field_values, position)
+         select gen_random_uuid(), $1, $2, 'PVTI_' || gen_random_uuid(), 'Issue', i.node_id, '{}'::jsonb,
+                jsonb_build_object($3::text, jsonb_build_object('type', 'single_select', 'optionId', 'o', 'name', $4::text, 'color', 'GRAY')), 1
+           from issues i where i.id = $5`,
+        [ws.id, project.id, `PVTSSF_${project.id}`, value, issueIdOf[issue]],
+      );
+    await card('open2', 'In  progress');
+    await card('open3', 'DONE');
+    await card('accepted', 'up-next');
+
+    const portal = await newPortal('EXACT');
+    const type = await call('POST', `/v1/portals/${portal.id}/request-types`, {
+      ...as(),
+      body: { name: 'Mapped', destination: { repositoryId }, statusMap: [{ when: { kind: 'label', name: 'needs-info' }, status: 'Merged' }] },
+    });
+    for (const name of Object.keys(issueIdOf)) {
+      const shared = await call('POST', `/v1/portals/${portal.id}/requests`, { ...as(), body: { issueId: issueIdOf[name], requestTypeId: name === 'waiting' ? type.body.id : null } });
+      expect(shared.status, shared.text).toBe(201);
+    }
+    const all = (await call('GET', `/v1/portals/${portal.id}/requests?limit=100`, as())).body.data as Array<{ id: string; title: string; status: { id: string } }>;
+    const byTitle = Object.fromEntries(all.map((r) => [r.title.replace('Issue ', ''), r.status.id]));
+    expect(byTitle).toMatchObject({ open2: 'in_progress', open3: 'completed', accepted: 'planned', waiting: 'merged', duplicate: 'merged', done: 'completed', dropped: 'closed', open: 'open' });
+    for (const status of ['open', 'planned', 'in_progress', 'waiting_on_you', 'completed', 'merged', 'closed']) {
+      const some = (await call('GET', `/v1/portals/${portal.id}/requests?limit=100&status=${status}`, as())).body.data as Array<{ id: string }>;
+      expect(some.map((r) => r.id), status).toEqual(all.filter((r) => r.status.id === status).map((r) => r.id));
+    }
+  });
+
   it("a request of another portal is not found through this one's path", async () => {
     const a = await newPortal('AAA');
     const b = await newPortal('BBB');

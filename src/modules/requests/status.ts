@@ -18,11 +18,11 @@ export interface StatusInput {
 }
 
 /** Labels that mean the team waits on the customer, compared ignoring case, spaces and dashes. */
-const WAITING_LABELS = new Set(['needsinfo', 'needsmoreinfo', 'waitingoncustomer', 'waitingforcustomer', 'moreinforequired', 'awaitingresponse']);
+export const WAITING_LABELS = new Set(['needsinfo', 'needsmoreinfo', 'waitingoncustomer', 'waitingforcustomer', 'moreinforequired', 'awaitingresponse']);
 /** Values of a project's Status field, compared ignoring case, spaces and dashes. */
-const IN_PROGRESS_VALUES = new Set(['inprogress', 'doing', 'inreview', 'review', 'started']);
-const PLANNED_VALUES = new Set(['todo', 'planned', 'ready', 'upnext', 'next', 'scheduled']);
-const DONE_VALUES = new Set(['done', 'completed', 'shipped', 'released']);
+export const IN_PROGRESS_VALUES = new Set(['inprogress', 'doing', 'inreview', 'review', 'started']);
+export const PLANNED_VALUES = new Set(['todo', 'planned', 'ready', 'upnext', 'next', 'scheduled']);
+export const DONE_VALUES = new Set(['done', 'completed', 'shipped', 'released']);
 
 const squash = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
 

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/pool.js';
-import type { StoredStatusRule } from '../../db/schema/index.js';
+import type { StatusId, StoredStatusRule } from '../../db/schema/index.js';
+import { statusCandidates } from './status-candidates.js';
 import { requests } from '../../db/schema/index.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortValue } from '../../platform/pagination.js';
@@ -48,6 +49,8 @@ export interface CustomerFilter {
   /** `mine`: theirs; `company`: their company's; `public`: the portal's public ones (all within sight). */
   filter?: 'mine' | 'company' | 'public';
   q?: string;
+  /** Only rows that may have this derived status (the rules decide after). */
+  statusCandidate?: StatusId;
 }
 
 /**
@@ -67,13 +70,18 @@ function sightOf(who: CustomerSight): SQL {
 function customerConditions(portalId: string, who: CustomerSight, filter: CustomerFilter): SQL[] {
   const where = [sql`r.portal_id = ${portalId}`, sightOf(who)];
   if (filter.filter === 'mine') where.push(sql`r.requester_id = ${who.customerId}`);
-  if (filter.filter === 'company') where.push(who.companyId ? sql`c.company_id = ${who.companyId}` : sql`false`);
+  // Through the company's customers (a few) and their requests, rather than the portal's newest
+  // requests filtered one by one: a company holds a small share of a large portal's requests.
+  if (filter.filter === 'company') where.push(who.companyId ? sql`r.requester_id in (select id from portal_customers where company_id = ${who.companyId})` : sql`false`);
   if (filter.filter === 'public') where.push(sql`r.visibility = 'public'`);
+  if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate));
   if (filter.q) where.push(sql`r.title ilike ${`%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
   return where;
 }
 
 export interface RequestFilter {
+  /** Only rows that may have this derived status (the rules decide after). */
+  statusCandidate?: StatusId;
   visibility?: string;
   held?: boolean;
   companyId?: string;
@@ -106,6 +114,7 @@ function conditions(portalId: string, filter: RequestFilter): SQL[] {
   if (filter.held === false) where.push(sql`r.state <> 'held'`);
   if (filter.companyId) where.push(sql`c.company_id = ${filter.companyId}`);
   if (filter.requestTypeId) where.push(sql`r.request_type_id = ${filter.requestTypeId}`);
+  if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate));
   return where;
 }
 
