@@ -85,7 +85,7 @@ export const portalRequestService = {
       status,
       cursor,
       limit,
-      fetch: (after, n) => requestStore.customerPage(db, portal.id, sightOf(customer), { ...filter, statusCandidate: status }, after, n),
+      fetch: (after, n) => requestStore.customerPage(db, portal.id, sightOf(customer), { ...filter, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n),
       present: (record, s) => present(portal, customer, record, s),
     });
   },

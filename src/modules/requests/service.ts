@@ -126,7 +126,7 @@ export const requestService = {
       status,
       cursor,
       limit,
-      fetch: (after, n) => requestStore.page(db, portal.id, { ...filter, statusCandidate: status }, after, n),
+      fetch: (after, n) => requestStore.page(db, portal.id, { ...filter, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n),
       present: (record, s) => present(portal, record, s),
     });
   },

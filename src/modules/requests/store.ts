@@ -50,7 +50,7 @@ export interface CustomerFilter {
   filter?: 'mine' | 'company' | 'public';
   q?: string;
   /** Only rows that may have this derived status (the rules decide after). */
-  statusCandidate?: StatusId;
+  statusCandidate?: { status: StatusId; workspaceId: string };
 }
 
 /**
@@ -74,14 +74,14 @@ function customerConditions(portalId: string, who: CustomerSight, filter: Custom
   // requests filtered one by one: a company holds a small share of a large portal's requests.
   if (filter.filter === 'company') where.push(who.companyId ? sql`r.requester_id in (select id from portal_customers where company_id = ${who.companyId})` : sql`false`);
   if (filter.filter === 'public') where.push(sql`r.visibility = 'public'`);
-  if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate));
+  if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
   if (filter.q) where.push(sql`r.title ilike ${`%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
   return where;
 }
 
 export interface RequestFilter {
   /** Only rows that may have this derived status (the rules decide after). */
-  statusCandidate?: StatusId;
+  statusCandidate?: { status: StatusId; workspaceId: string };
   visibility?: string;
   held?: boolean;
   companyId?: string;
@@ -114,7 +114,7 @@ function conditions(portalId: string, filter: RequestFilter): SQL[] {
   if (filter.held === false) where.push(sql`r.state <> 'held'`);
   if (filter.companyId) where.push(sql`c.company_id = ${filter.companyId}`);
   if (filter.requestTypeId) where.push(sql`r.request_type_id = ${filter.requestTypeId}`);
-  if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate));
+  if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
   return where;
 }
 
