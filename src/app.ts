@@ -6,7 +6,7 @@ import { createCodehostClient } from './codehost/client.js';
 import { createTokenVault } from './codehost/token-vault.js';
 import { CredentialCache } from './auth/credential-cache.js';
 import { createPrincipalResolver } from './auth/principal.js';
-import { customerOfUser, portalCredentialOf } from './auth/portal-session.js';
+import { portalCredentialOf } from './auth/portal-session.js';
 import { authBaseUrl, mountSignInLibraries } from './auth/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/pool.js';
@@ -68,7 +68,6 @@ export async function buildApp(options: { config: Config; database: Database; lo
       resolver: createPrincipalResolver({ pool: database.pool, cache, sessionSecret: secret }),
       trustedOrigins: new Set([config.workspaceAppOrigin, authBaseUrl({ config } as Services)].map((url) => new URL(url).origin.toLowerCase())),
       portalCredential: (headers) => portalCredentialOf(database.pool, secret, headers),
-      portalCustomer: (userId) => customerOfUser(database.pool, userId),
     },
     signIn: createSignInServices({
       db: database.db,

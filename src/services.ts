@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/pool.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { PrincipalResolver } from './auth/principal.js';
-import type { PortalCustomer, portalCredentialOf } from './auth/portal-session.js';
+import type { portalCredentialOf } from './auth/portal-session.js';
 import type { SignInServices } from './auth/better-auth.js';
 import type { ChallengeVerifier } from './auth/challenge.js';
 import type { Mailer } from './mail/mailer.js';
@@ -22,8 +22,6 @@ export interface Services {
     trustedOrigins: ReadonlySet<string>;
     /** The portal credential a request carries: none, a customer's live session, or something else. */
     portalCredential(headers: { authorization?: string; cookie?: string }): ReturnType<typeof portalCredentialOf>;
-    /** The portal membership behind a customer identity (removed ones included, flagged). */
-    portalCustomer(userId: string): Promise<PortalCustomer | null>;
   };
   signIn: SignInServices;
   challenge: ChallengeVerifier;

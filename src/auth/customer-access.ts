@@ -19,7 +19,6 @@ export async function authorizeCustomer(
   deps: {
     portalDomain: string;
     portalCredential(headers: { authorization?: string; cookie?: string }): ReturnType<typeof portalCredentialOf>;
-    customerOf(userId: string): Promise<PortalCustomer | null>;
   },
 ): Promise<CustomerContext> {
   const header = (name: string) => {
@@ -31,7 +30,7 @@ export async function authorizeCustomer(
   const refused = () => new ApiError('unauthenticated', { message: 'This request needs a session of this portal.', remedy: 'Sign in on this portal.' });
   const credential = await deps.portalCredential({ authorization: header('authorization'), cookie: header('cookie') });
   if (credential.kind !== 'session' || credential.session.portalId !== portal.id) throw refused();
-  const customer = await deps.customerOf(credential.session.userId);
+  const customer = credential.session.customer;
   if (!customer || customer.portalId !== portal.id || customer.removed) throw refused();
 
   if (header('authorization') === undefined && WRITE_METHODS.has(request.method)) {

@@ -6,6 +6,8 @@ import { PORTAL_SESSION_COOKIE, readCookie, sessionTokenFrom } from '../platform
 export interface PortalSession {
   userId: string;
   portalId: string;
+  /** The portal membership behind the identity, read in the same query (null if there is none). */
+  customer: PortalCustomer | null;
 }
 
 /**
@@ -29,14 +31,20 @@ export async function portalCredentialOf(
   }
   const token = sessionTokenFrom(value, secret);
   if (!token) return { kind: 'invalid' };
-  const { rows } = await pool.query<{ user_id: string; email: string }>(
-    `select s.user_id, u.email from portal_auth_sessions s join portal_auth_users u on u.id = s.user_id
+  // The session, its identity and the customer in one round trip: every customer request needs all three.
+  const { rows } = await pool.query<{ user_id: string; email: string; customer: PortalCustomer | null }>(
+    `select s.user_id, u.email,
+            case when c.id is null then null else json_build_object(
+              'id', c.id, 'portalId', c.portal_id, 'workspaceId', c.workspace_id, 'userId', c.user_id, 'name', u.name, 'email', c.email,
+              'role', c.role, 'companyId', c.company_id, 'removed', c.removed_at is not null) end as customer
+       from portal_auth_sessions s join portal_auth_users u on u.id = s.user_id
+       left join portal_customers c on c.user_id = s.user_id
       where s.token = $1 and s.expires_at > now()`,
     [token],
   );
   const scoped = rows[0] ? unscopedEmail(rows[0].email) : null;
   if (!rows[0] || !scoped) return { kind: 'invalid' };
-  return { kind: 'session', session: { userId: rows[0].user_id, portalId: scoped.portalId } };
+  return { kind: 'session', session: { userId: rows[0].user_id, portalId: scoped.portalId, customer: rows[0].customer } };
 }
 
 /** A portal membership as customer routes see it. */
@@ -50,14 +58,4 @@ export interface PortalCustomer {
   role: 'customer' | 'manager';
   companyId: string | null;
   removed: boolean;
-}
-
-export async function customerOfUser(pool: pg.Pool, userId: string): Promise<PortalCustomer | null> {
-  const { rows } = await pool.query<PortalCustomer>(
-    `select c.id, c.portal_id as "portalId", c.workspace_id as "workspaceId", c.user_id as "userId", u.name, c.email, c.role,
-            c.company_id as "companyId", c.removed_at is not null as removed
-       from portal_customers c join portal_auth_users u on u.id = c.user_id where c.user_id = $1`,
-    [userId],
-  );
-  return rows[0] ?? null;
 }

@@ -154,7 +154,6 @@ export function registerRoutes(
                 request.auth = await authorizeCustomer(request, {
                   portalDomain: services.config.portalDomain,
                   portalCredential: services.credentials.portalCredential,
-                  customerOf: services.credentials.portalCustomer,
                 });
                 return payload;
               }
