@@ -19,7 +19,10 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { requestStore } from '../src/modules/requests/store.js';
 import { startEmulator } from '../emulator/index.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { hostClient } from '../test/harness/http.js';
@@ -201,6 +204,25 @@ try {
   const seedMs = await seed(workspaceId, portal.id, repositoryId);
   await pool.query(`update portal_customers set company_id = (select id from companies where portal_id = $1 and name = 'Company 1') where user_id = $2`, [portal.id, customer.body!.user.id]);
 
+  // The SQL of each portal list as the store builds it, captured and run under EXPLAIN ANALYZE.
+  const dialect = new PgDialect();
+  const capture = async (build: (tx: never) => Promise<unknown>) => {
+    let captured: SQL | null = null;
+    await build({ execute: async (q: SQL) => ((captured = q), { rows: [] }) } as never);
+    return dialect.sqlToQuery(captured!);
+  };
+  const benchCustomer = (await pool.query(`select id, company_id, role from portal_customers where user_id = $1`, [customer.body!.user.id])).rows[0];
+  const sight = { customerId: benchCustomer.id, companyId: benchCustomer.company_id, role: benchCustomer.role };
+  const planned = {
+    'customer list': await capture((tx) => requestStore.customerPage(tx, portal.id, sight, {}, null, PAGE + 1)),
+    'customer list, filter=company': await capture((tx) => requestStore.customerPage(tx, portal.id, sight, { filter: 'company' }, null, PAGE + 1)),
+    'member list, status=in_progress candidates': await capture((tx) => requestStore.page(tx, portal.id, { statusCandidate: { status: 'in_progress', workspaceId } }, null, 200)),
+  };
+  const plans: Record<string, string> = {};
+  for (const [name, q] of Object.entries(planned)) {
+    plans[name] = (await pool.query(`explain (analyze, costs off, summary on) ${q.sql}`, q.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  }
+
   const member = { authorization: `Bearer ${key}` };
   const asCustomer = { authorization: `Bearer ${customerToken}`, host };
   const cases = [
@@ -279,8 +301,10 @@ try {
     codehostRequests: log.length,
     maxInFlight: c.maxConcurrency(installationId),
     secondaryLimitAnswers: secondary,
+    plans,
     machine: `${os.cpus().length} cores, load average at the start ${loadAtStart}, at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   });
+  if (process.argv.includes('--plans')) for (const [name, plan] of Object.entries(plans)) console.log(`\n-- plan: ${name}\n${plan}`);
 } finally {
   await pool.end();
   server.kill('SIGTERM');

@@ -38,5 +38,10 @@ export function statusCandidates(status: StatusId, workspaceId: string): SQL {
     in_progress: sql`${open} and ${statusFieldSays(workspaceId, IN_PROGRESS_VALUES)}`,
     planned: sql`${open} and (i.milestone_codehost_id is not null or ${statusFieldSays(workspaceId, PLANNED_VALUES)})`,
   };
-  return sql`((${ownRules}) or (${byDefaults[status]}))`;
+  const candidates = sql`((${ownRules}) or (${byDefaults[status]}))`;
+  // In progress is the one status only a card gives under the default rules: the same test on the
+  // request row alone lets Postgres drop the rest before it joins anything.
+  if (status !== 'in_progress') return candidates;
+  const typeHasRules = sql`r.request_type_id in (select id from request_types where coalesce(jsonb_array_length(status_map), 0) > 0)`;
+  return sql`(${typeHasRules} or ${statusFieldSays(workspaceId, IN_PROGRESS_VALUES)}) and ${candidates}`;
 }

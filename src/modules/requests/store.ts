@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/pool.js';
 import type { StatusId, StoredStatusRule } from '../../db/schema/index.js';
 import { statusCandidates } from './status-candidates.js';
+import { preparedRows } from '../../db/prepared.js';
 import { requests } from '../../db/schema/index.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortValue } from '../../platform/pagination.js';
@@ -150,23 +151,21 @@ export const requestStore = {
   async page(tx: Executor, portalId: string, filter: RequestFilter, after: SortValue[] | null, limit: number): Promise<RequestRecord[]> {
     const where = conditions(portalId, filter);
     if (after) where.push(sql`(r.created_at, r.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-    const result = await tx.execute<RequestRecord>(sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at, r.id limit ${limit}`);
-    return result.rows;
+    return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at, r.id limit ${limit}`);
   },
 
   /** Newest first, `limit` rows before the cursor's (created, id), within the customer's sight. */
   async customerPage(tx: Executor, portalId: string, who: CustomerSight, filter: CustomerFilter, after: SortValue[] | null, limit: number): Promise<RequestRecord[]> {
     const where = customerConditions(portalId, who, filter);
     if (after) where.push(sql`(r.created_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-    const result = await tx.execute<RequestRecord>(sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limit}`);
-    return result.rows;
+    return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limit}`);
   },
 
   /** The request with this number, if the customer may see it. */
   async customerFind(tx: Executor, portalId: string, who: CustomerSight, number: number): Promise<RequestRecord | null> {
     const where = [...customerConditions(portalId, who, {}), sql`r.number = ${number}`];
-    const result = await tx.execute<RequestRecord>(sql`${recordSelect} where ${sql.join(where, sql` and `)}`);
-    return result.rows[0] ?? null;
+    const [row] = await preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)}`);
+    return row ?? null;
   },
 
   /**
@@ -204,7 +203,7 @@ export const requestStore = {
   /** Single-select values of the cards of these issues, with each field's name, by issue node id. */
   async cardsOf(tx: Executor, workspaceId: string, issueNodeIds: string[]) {
     if (!issueNodeIds.length) return new Map<string, Array<{ values: Record<string, string>; fieldNames: Record<string, string> }>>();
-    const result = await tx.execute<{ node: string; field: string; name: string; value: string }>(sql`
+    const rows = await preparedRows<{ node: string; field: string; name: string; value: string }>(tx, sql`
       select pi.content_node_id as node, kv.key as field, f.name, kv.value->>'name' as value
         from project_items pi
         cross join lateral jsonb_each(pi.field_values) kv
@@ -212,7 +211,7 @@ export const requestStore = {
        where pi.workspace_id = ${workspaceId} and pi.content_node_id = any(${sql.param(issueNodeIds)}::text[])
          and not pi.archived and kv.value->>'type' = 'single_select'`);
     const cards = new Map<string, Array<{ values: Record<string, string>; fieldNames: Record<string, string> }>>();
-    for (const row of result.rows) {
+    for (const row of rows) {
       const list = cards.get(row.node) ?? [{ values: {}, fieldNames: {} }];
       list[0].values[row.field] = row.value;
       list[0].fieldNames[row.field] = row.name;
