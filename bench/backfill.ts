@@ -18,6 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { freshDatabase } from '../test/harness/fresh-database.js';
+import { emulatorCodehostEnv } from './support/emulator-env.js';
 import { report } from './support/report.js';
 
 const arg = (name: string, fallback: string) => {
@@ -80,14 +81,7 @@ async function startServer(databaseUrl: string, gh: EmulatorInfo): Promise<{ chi
       ...process.env,
       DATABASE_URL: databaseUrl,
       BENCH_WORKER: '1',
-      CODEHOST_APP_ID: String(gh.app.appId),
-      CODEHOST_APP_SLUG: gh.app.slug,
-      CODEHOST_PRIVATE_KEY: gh.app.privateKey,
-      CODEHOST_WEBHOOK_SECRET: gh.app.webhookSecret,
-      CODEHOST_CLIENT_ID: gh.app.clientId,
-      CODEHOST_CLIENT_SECRET: gh.app.clientSecret,
-      CODEHOST_API_URL: gh.url,
-      CODEHOST_WEB_URL: gh.url,
+      ...emulatorCodehostEnv(gh),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

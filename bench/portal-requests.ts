@@ -26,6 +26,7 @@ import { requestStore } from '../src/modules/requests/store.js';
 import { startEmulator } from '../emulator/index.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { hostClient } from '../test/harness/http.js';
+import { emulatorCodehostEnv } from './support/emulator-env.js';
 import { report } from './support/report.js';
 
 const arg = (name: string, fallback: number) => {
@@ -59,14 +60,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-
     DATABASE_URL: db.url,
     PORTAL_DOMAIN,
     DATA_DIR: '.data/bench-portal',
-    CODEHOST_APP_ID: String(gh.app.appId),
-    CODEHOST_APP_SLUG: gh.app.slug,
-    CODEHOST_PRIVATE_KEY: gh.app.privateKey,
-    CODEHOST_WEBHOOK_SECRET: gh.app.webhookSecret,
-    CODEHOST_CLIENT_ID: gh.app.clientId,
-    CODEHOST_CLIENT_SECRET: gh.app.clientSecret,
-    CODEHOST_API_URL: gh.url,
-    CODEHOST_WEB_URL: gh.url,
+    ...emulatorCodehostEnv(gh),
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -34,6 +34,7 @@ import { startEmulator } from '../emulator/index.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import type { FireMessage, FireOrder, FireReport, PreparedDelivery } from './support/fire-deliveries.js';
 import { databaseCpu, processCpuMs } from './support/cpu.js';
+import { emulatorCodehostEnv } from './support/emulator-env.js';
 import { report } from './support/report.js';
 
 const arg = (name: string, fallback: number) => {
@@ -84,14 +85,7 @@ const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'benc
   env: {
     ...process.env,
     DATABASE_URL: db.url,
-    CODEHOST_APP_ID: String(gh.app.appId),
-    CODEHOST_APP_SLUG: gh.app.slug,
-    CODEHOST_PRIVATE_KEY: gh.app.privateKey,
-    CODEHOST_WEBHOOK_SECRET: gh.app.webhookSecret,
-    CODEHOST_CLIENT_ID: gh.app.clientId,
-    CODEHOST_CLIENT_SECRET: gh.app.clientSecret,
-    CODEHOST_API_URL: gh.url,
-    CODEHOST_WEB_URL: gh.url,
+    ...emulatorCodehostEnv(gh),
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
