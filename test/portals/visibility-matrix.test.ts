@@ -146,9 +146,11 @@ describe('every request route, for every viewer and every kind of request', () =
     const comments = await at('GET', `/portal/requests/${ref}/comments`, { token });
     const list = await at('GET', '/portal/requests?limit=100', { token });
     const comment = await at('POST', `/portal/requests/${ref}/comments`, { token, body: { body: `From ${viewer}` } });
+    const vote = await at('POST', `/portal/requests/${ref}/vote`, { token });
+    const unvote = await at('DELETE', `/portal/requests/${ref}/vote`, { token });
 
     if (viewer === 'signedOut' || viewer === 'otherPortal' || viewer === 'otherWorkspace') {
-      for (const res of [read, comments, list, comment]) {
+      for (const res of [read, comments, list, comment, vote, unvote]) {
         expect(res.status, res.text).toBe(401);
         expect(res.body.error.code).toBe('unauthenticated');
       }
@@ -169,6 +171,8 @@ describe('every request route, for every viewer and every kind of request', () =
       expectNotFound(read);
       expectNotFound(comments);
       expectNotFound(comment);
+      expectNotFound(vote);
+      expectNotFound(unvote);
       return;
     }
     expect(read.status, read.text).toBe(200);
@@ -180,7 +184,13 @@ describe('every request route, for every viewer and every kind of request', () =
     if (kind === 'held' || kind === 'rejected') {
       expect(comments.body.data).toEqual([]);
       expect(comment.status, comment.text).toBe(409);
+      expect(vote.status, vote.text).toBe(409);
+      expect(unvote.status, unvote.text).toBe(409);
     } else {
+      expect(vote.status, vote.text).toBe(200);
+      expect(vote.body).toMatchObject({ reference: ref, viewerVoted: true });
+      expect(unvote.status, unvote.text).toBe(200);
+      expect(unvote.body).toMatchObject({ reference: ref, viewerVoted: false });
       expect(comment.status, comment.text).toBe(201);
       const after = await at('GET', `/portal/requests/${ref}/comments?limit=100`, { token });
       expect(after.body.data.some((c: any) => c.body === `From ${viewer}`)).toBe(true);
@@ -198,6 +208,47 @@ describe('every request route, for every viewer and every kind of request', () =
     expect(await refs(session.otherCompany.token, 'public')).toContain(request.public.reference);
     expect(await refs(session.otherCompany.token, 'mine')).toEqual([]);
     expect(await refs(session.heldRequester.token, 'mine')).toEqual([request.held.reference]);
+  });
+});
+
+describe('votes', () => {
+  it('count once per customer, show who voted, and sort both lists', async () => {
+    const at = on(portal);
+    const ref = request.public.reference;
+    const before = (await at('GET', `/portal/requests/${ref}`, { token: session.colleague.token })).body.voteCount as number;
+    for (const who of ['colleague', 'otherCompany', 'companyless']) {
+      const first = await at('POST', `/portal/requests/${ref}/vote`, { token: session[who].token });
+      const again = await at('POST', `/portal/requests/${ref}/vote`, { token: session[who].token });
+      expect(first.status, first.text).toBe(200);
+      expect(again.body.voteCount).toBe(first.body.voteCount);
+    }
+    const seen = await at('GET', `/portal/requests/${ref}`, { token: session.manager.token });
+    expect(seen.body).toMatchObject({ voteCount: before + 3, viewerVoted: false });
+    expect((await at('GET', `/portal/requests/${ref}`, { token: session.colleague.token })).body.viewerVoted).toBe(true);
+    const back = await at('DELETE', `/portal/requests/${ref}/vote`, { token: session.companyless.token });
+    expect(back.body).toMatchObject({ voteCount: before + 2, viewerVoted: false });
+    expect((await at('DELETE', `/portal/requests/${ref}/vote`, { token: session.companyless.token })).body.voteCount).toBe(before + 2);
+    await at('POST', `/portal/requests/${request.company.reference}/vote`, { token: session.colleague.token });
+
+    const byVotes = (await at('GET', '/portal/requests?sort=votes&limit=100', { token: session.colleague.token })).body.data as any[];
+    expect(byVotes[0]).toMatchObject({ reference: ref, voteCount: before + 2, viewerVoted: true });
+    expect(byVotes.map((r) => r.voteCount)).toEqual([...byVotes.map((r) => r.voteCount)].sort((a, b) => b - a));
+    // Walked one at a time, the votes order gives each request once.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: any = await at('GET', `/portal/requests?sort=votes&limit=1${cursor ? `&cursor=${cursor}` : ''}`, { token: session.colleague.token });
+      walked.push(...page.body.data.map((r: any) => r.reference));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(byVotes.map((r) => r.reference));
+
+    const members = (await call('GET', `/v1/portals/${portal.id}/requests?sort=votes&limit=100`, as())).body.data as any[];
+    expect(members[0]).toMatchObject({ id: request.public.id, voteCount: before + 2 });
+    const issue = await call('GET', `/v1/issues/${members[0].issue.id}`, as());
+    expect(issue.body.requests).toEqual([expect.objectContaining({ id: request.public.id, voteCount: before + 2 })]);
+    const { rows } = await t.database.pool.query(`select action from audit_entries where target_id = $1 and action like 'request.vote%'`, [request.public.id]);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { portalAuthUsers } from './auth.js';
 import { repositories } from './codehost.js';
 import { memberships, workspaces } from './tenancy.js';
@@ -181,6 +181,8 @@ export const requests = pgTable(
     releaseFailure: text('release_failure'),
     /** The issue on the code host, by node id (the cache row may come and go with sync). */
     issueNodeId: text('issue_node_id'),
+    /** Votes of customers (`request_votes`), kept with each vote in its transaction: lists sort by it. */
+    voteCount: integer('vote_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -191,6 +193,7 @@ export const requests = pgTable(
     index('requests_portal_created_idx').on(t.portalId, t.createdAt, t.id),
     index('requests_workspace_issue_idx').on(t.workspaceId, t.issueNodeId),
     index('requests_requester_idx').on(t.requesterId),
+    index('requests_portal_votes_idx').on(t.portalId, t.voteCount, t.createdAt, t.id),
     check('requests_visibility_check', sql`${t.visibility} in ('private','company','public')`),
     check('requests_state_check', sql`${t.state} in ('held','rejected','filed')`),
     check('requests_filed_has_issue_check', sql`(${t.state} = 'filed') = (${t.issueNodeId} is not null)`),
@@ -222,4 +225,20 @@ export const portalComments = pgTable(
     index('portal_comments_request_idx').on(t.requestId),
     index('portal_comments_customer_idx').on(t.customerId),
   ],
+);
+
+/** A customer's vote on a request: one per customer and request. */
+export const requestVotes = pgTable(
+  'request_votes',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => portalCustomers.id, { onDelete: 'cascade' }),
+    ...workspaceScope(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.customerId] }), index('request_votes_customer_idx').on(t.customerId)],
 );

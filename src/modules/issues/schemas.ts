@@ -76,7 +76,7 @@ export const issueSchema = z
           voteCount: z.number().int(),
         }),
       )
-      .describe('Portal requests that point at this issue, at most one per portal, by portal name. `number` is the portal-local request number (the reference is `<referencePrefix>-<number>`); `voteCount` is 0 until votes exist.'),
+      .describe('Portal requests that point at this issue, at most one per portal, by portal name. `number` is the portal-local request number (the reference is `<referencePrefix>-<number>`); `voteCount`: the votes of customers on the request.'),
     commentsCount: z.number().int(),
     locked: z.boolean(),
     htmlUrl: z.url().describe('The issue on the code host.'),

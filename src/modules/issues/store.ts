@@ -176,7 +176,7 @@ const projectItemsJson = sql`coalesce((
  */
 const requestsJson = sql`coalesce((
     select json_agg(json_build_object('id', rq.id, 'portalId', p.id, 'portalSlug', p.slug, 'portalName', p.name,
-                                      'number', rq.number::text, 'visibility', rq.visibility, 'voteCount', 0)
+                                      'number', rq.number::text, 'visibility', rq.visibility, 'voteCount', rq.vote_count)
                     order by lower(p.name), p.id)
       from requests rq
       join portals p on p.id = rq.portal_id

@@ -64,6 +64,32 @@ export const portalRequestRoutes = [
   }),
 
   defineRoute({
+    operationId: 'voteForPortalRequest',
+    method: 'POST',
+    path: '/portal/requests/:reference/vote',
+    summary: 'Vote for a request',
+    description: `Idempotent in effect: a second vote counts once. Answers the request with \`voteCount\` and \`viewerVoted\`. A held or rejected request takes no votes (409). ${SIGHT}`,
+    tags: ['Portal'],
+    access: customer,
+    params: referenceParam,
+    response: customerRequestSchema,
+    handler: ({ services, auth, request, params }) => portalRequestService.setVote(services, request.portal!, auth.customer, params.reference, true, request.id),
+  }),
+
+  defineRoute({
+    operationId: 'withdrawPortalRequestVote',
+    method: 'DELETE',
+    path: '/portal/requests/:reference/vote',
+    summary: 'Take back a vote',
+    description: `Idempotent in effect: taking back a vote that is not there changes nothing. Answers the request. ${SIGHT}`,
+    tags: ['Portal'],
+    access: customer,
+    params: referenceParam,
+    response: customerRequestSchema,
+    handler: ({ services, auth, request, params }) => portalRequestService.setVote(services, request.portal!, auth.customer, params.reference, false, request.id),
+  }),
+
+  defineRoute({
     operationId: 'listPortalRequestComments',
     method: 'GET',
     path: '/portal/requests/:reference/comments',

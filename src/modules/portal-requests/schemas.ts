@@ -34,6 +34,7 @@ export const customerRequestListQuery = z
     filter: z.enum(['mine', 'company', 'public']).optional().describe("`mine`: this customer's own; `company`: their company's (within what they may see); `public`: the portal's public ones. Default: everything they may see."),
     status: z.enum(statusIds).optional().describe('The stable status id, applied after the status rules run.'),
     q: z.string().trim().min(1).max(200).optional().describe('Words in the title.'),
+    sort: z.enum(['newest', 'votes']).default('newest').describe('`newest` first, or most `votes` first (then newest).'),
   })
   .strict();
 

@@ -19,7 +19,7 @@ import { requestTypeStore } from '../request-types/store.js';
 import { fileIssue } from '../requests/filing.js';
 import { checkedFormValues, BODY_MAX } from '../requests/form-values.js';
 import { customerCommentBody, requestIssueBody, withoutCommentAttribution } from '../requests/issue-body.js';
-import { pageByStatus, statusNow } from '../requests/service.js';
+import { pageByStatus, sortKeyOf, statusNow } from '../requests/service.js';
 import { requestStore, type CustomerFilter, type CustomerSight, type RequestRecord } from '../requests/store.js';
 import type { CustomerRequest } from './schemas.js';
 import { portalCommentStore } from './store.js';
@@ -36,7 +36,7 @@ export function numberOfReference(portal: PortalRow, reference: string): number 
   return Number(match[2]);
 }
 
-function present(portal: PortalRow, customer: PortalCustomer, record: RequestRecord, status: StatusId): CustomerRequest {
+function present(portal: PortalRow, customer: PortalCustomer, record: RequestRecord, status: StatusId, voted: boolean): CustomerRequest {
   const mine = record.requesterId === customer.id;
   return {
     reference: `${portal.referencePrefix}-${record.number}`,
@@ -48,9 +48,9 @@ function present(portal: PortalRow, customer: PortalCustomer, record: RequestRec
     company: record.companyName,
     mine,
     values: mine ? (record.values ?? {}) : null,
-    // Votes, subscriptions and unread state arrive with portal engagement; until then nobody has any.
-    voteCount: 0,
-    viewerVoted: false,
+    voteCount: Number(record.voteCount),
+    viewerVoted: voted,
+    // Subscriptions and unread state arrive with the rest of portal engagement.
     viewerSubscribed: false,
     unread: false,
     createdAt: iso(record.createdAt),
@@ -76,23 +76,50 @@ export interface Submission {
 }
 
 export const portalRequestService = {
-  async list(services: Services, portal: PortalRow, customer: PortalCustomer, query: CustomerFilter & { status?: StatusId; cursor?: string; limit: number }) {
-    const { status, cursor, limit, ...filter } = query;
+  async list(services: Services, portal: PortalRow, customer: PortalCustomer, query: CustomerFilter & { status?: StatusId; cursor?: string; limit: number; sort?: 'newest' | 'votes' }) {
+    const { status, cursor, limit, sort = 'newest', ...filter } = query;
     const db = services.database.db;
-    return pageByStatus(services, {
+    const page = await pageByStatus(services, {
       workspaceId: portal.workspaceId,
-      binding: `portal-requests:${customer.id}:${JSON.stringify({ ...filter, status: status ?? null })}`,
+      binding: `portal-requests:${customer.id}:${JSON.stringify({ ...filter, status: status ?? null, sort })}`,
       status,
       cursor,
       limit,
-      fetch: (after, n) => requestStore.customerPage(db, portal.id, sightOf(customer), { ...filter, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n),
-      present: (record, s) => present(portal, customer, record, s),
+      sortKey: sortKeyOf(sort),
+      fetch: (after, n) => requestStore.customerPage(db, portal.id, sightOf(customer), { ...filter, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n, sort),
+      present: (record, s) => ({ record, status: s }),
     });
+    const voted = await requestStore.votedBy(db, customer.id, page.data.map(({ record }) => record.id));
+    return { data: page.data.map(({ record, status: s }) => present(portal, customer, record, s, voted.has(record.id))), nextCursor: page.nextCursor };
   },
 
   async read(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string) {
     const record = await visibleRequest(services, portal, customer, reference);
-    return present(portal, customer, record, await statusNow(services, portal.workspaceId, record));
+    const voted = await requestStore.votedBy(services.database.db, customer.id, [record.id]);
+    return present(portal, customer, record, await statusNow(services, portal.workspaceId, record), voted.has(record.id));
+  },
+
+  /**
+   * A vote, or its taking back: idempotent in effect (a second vote counts once, taking back a vote
+   * that is not there changes nothing). Only on a request the customer may see, and one that
+   * reached the team (a held or rejected request takes no votes: 409).
+   */
+  async setVote(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, voted: boolean, requestId: string) {
+    const record = await visibleRequest(services, portal, customer, reference);
+    if (record.state !== 'filed') throw conflict('Votes open once the team has accepted the request.', { reason: record.state });
+    await services.database.db.transaction(async (tx) => {
+      const changed = voted ? await requestStore.vote(tx, { id: record.id, workspaceId: portal.workspaceId }, customer.id) : await requestStore.unvote(tx, record.id, customer.id);
+      if (changed) {
+        await recordAudit(tx, {
+          workspaceId: portal.workspaceId,
+          action: voted ? 'request.voted' : 'request.vote_withdrawn',
+          actor: customerActorOf(customer),
+          target: { type: 'request', id: record.id },
+          requestId,
+        });
+      }
+    });
+    return portalRequestService.read(services, portal, customer, reference);
   },
 
   /**

@@ -23,6 +23,7 @@ export const memberRequestSchema = z
       .nullable()
       .describe('The customer who submitted it; null for an issue a member shared.'),
     values: z.record(z.string(), z.string()).describe("The form's answers, by field key."),
+    voteCount: z.number().int().describe("Customers' votes."),
     releaseFailure: z.string().nullable().describe('Why the last release from the hold queue failed (the request stayed held); null otherwise.'),
     issue: z.object({
       id: z.uuid().nullable().describe('The cached issue; null while held, rejected, or when its repository is no longer mirrored.'),
@@ -51,6 +52,7 @@ export const requestListQuery = z
     held: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('`true`: only the hold queue; `false`: only requests past it.'),
     companyId: z.uuid().optional().describe("Requests whose requester is in this company."),
     requestTypeId: z.uuid().optional(),
+    sort: z.enum(['oldest', 'votes']).default('oldest').describe('`oldest` first (the hold queue\'s order), or most `votes` first (then oldest).'),
   })
   .strict();
 

@@ -57,6 +57,7 @@ function present(portal: PortalRow, record: RequestRecord, status: StatusId): Me
       : null,
     values: record.values ?? {},
     releaseFailure: record.releaseFailure,
+    voteCount: Number(record.voteCount),
     issue: {
       id: record.issueId,
       number: record.issueNumber,
@@ -86,6 +87,8 @@ export async function pageByStatus<O>(
     cursor?: string;
     limit: number;
     fetch: (after: SortValue[] | null, limit: number) => Promise<RequestRecord[]>;
+    /** The row's position in the list's order, as the cursor names it. */
+    sortKey: (record: RequestRecord) => SortValue[];
     present: (record: RequestRecord, status: StatusId) => O;
   },
 ) {
@@ -102,11 +105,14 @@ export async function pageByStatus<O>(
       if (kept.length > limit) break;
     }
     if (kept.length > limit || rows.length < want) break;
-    const last = rows[rows.length - 1];
-    after = [iso(last.createdAt), last.id];
+    after = list.sortKey(rows[rows.length - 1]);
   }
-  return toPage(kept, limit, ({ record }) => [iso(record.createdAt), record.id], services.cursors, list.binding, ({ record, status: s }) => list.present(record, s));
+  return toPage(kept, limit, ({ record }) => list.sortKey(record), services.cursors, list.binding, ({ record, status: s }) => list.present(record, s));
 }
+
+/** A request's place in a list sorted by `sort`: what the list's cursor names. */
+export const sortKeyOf = (sort: 'oldest' | 'newest' | 'votes') => (record: RequestRecord): SortValue[] =>
+  sort === 'votes' ? [Number(record.voteCount), iso(record.createdAt), record.id] : [iso(record.createdAt), record.id];
 
 /** The status of one request, read now. */
 export async function statusNow(services: Services, workspaceId: string, record: RequestRecord): Promise<StatusId> {
@@ -116,17 +122,18 @@ export async function statusNow(services: Services, workspaceId: string, record:
 
 export const requestService = {
   /** The portal's requests, oldest first, filtered by the derived status after the rules run. */
-  async list(services: Services, auth: WorkspaceAuth, portalId: string, query: RequestFilter & { status?: StatusId; cursor?: string; limit: number }) {
+  async list(services: Services, auth: WorkspaceAuth, portalId: string, query: RequestFilter & { status?: StatusId; cursor?: string; limit: number; sort?: 'oldest' | 'votes' }) {
     const portal = await portalService.get(services, auth, portalId);
     const db = services.database.db;
-    const { status, cursor, limit, ...filter } = query;
+    const { status, cursor, limit, sort = 'oldest', ...filter } = query;
     return pageByStatus(services, {
       workspaceId: portal.workspaceId,
-      binding: `requests:${portal.id}:${JSON.stringify({ ...filter, status: status ?? null })}`,
+      binding: `requests:${portal.id}:${JSON.stringify({ ...filter, status: status ?? null, sort })}`,
       status,
       cursor,
       limit,
-      fetch: (after, n) => requestStore.page(db, portal.id, { ...filter, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n),
+      sortKey: sortKeyOf(sort),
+      fetch: (after, n) => requestStore.page(db, portal.id, { ...filter, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n, sort),
       present: (record, s) => present(portal, record, s),
     });
   },

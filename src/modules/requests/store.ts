@@ -15,6 +15,7 @@ export type RequestRecord = {
   visibility: 'private' | 'company' | 'public';
   state: 'held' | 'rejected' | 'filed';
   releaseFailure: string | null;
+  voteCount: number;
   values: Record<string, string>;
   /** Raw SQL answers timestamps as text. */
   createdAt: Date | string;
@@ -90,7 +91,7 @@ export interface RequestFilter {
 }
 
 const recordSelect = sql`
-  select r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.values,
+  select r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.vote_count as "voteCount", r.values,
          r.created_at as "createdAt", r.updated_at as "updatedAt",
          t.id as "requestTypeId", t.name as "requestTypeName", t.status_map as "statusMap",
          c.id as "requesterId", u.name as "requesterName", c.email as "requesterEmail",
@@ -147,18 +148,53 @@ export const requestStore = {
     await tx.delete(requests).where(sql`${requests.id} = ${requestId}`);
   },
 
-  /** Oldest first, `limit` rows after the cursor's (created, id). */
-  async page(tx: Executor, portalId: string, filter: RequestFilter, after: SortValue[] | null, limit: number): Promise<RequestRecord[]> {
+  /** Oldest first, or most votes first (then oldest): `limit` rows after the cursor, `sortKeyOf(sort)` of the last row. */
+  async page(tx: Executor, portalId: string, filter: RequestFilter, after: SortValue[] | null, limit: number, sort: 'oldest' | 'votes' = 'oldest'): Promise<RequestRecord[]> {
     const where = conditions(portalId, filter);
+    if (sort === 'votes') {
+      if (after) {
+        where.push(sql`(r.vote_count < ${after[0]}::int or (r.vote_count = ${after[0]}::int and (r.created_at, r.id) > (${after[1]}::timestamptz, ${after[2]}::uuid)))`);
+      }
+      return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.vote_count desc, r.created_at, r.id limit ${limit}`);
+    }
     if (after) where.push(sql`(r.created_at, r.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)`);
     return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at, r.id limit ${limit}`);
   },
 
-  /** Newest first, `limit` rows before the cursor's (created, id), within the customer's sight. */
-  async customerPage(tx: Executor, portalId: string, who: CustomerSight, filter: CustomerFilter, after: SortValue[] | null, limit: number): Promise<RequestRecord[]> {
+  /**
+   * Within the customer's sight, `limit` rows after the cursor: newest first, or most votes first
+   * (then newest). The cursor is `sortKeyOf(sort)` of the last row.
+   */
+  async customerPage(tx: Executor, portalId: string, who: CustomerSight, filter: CustomerFilter, after: SortValue[] | null, limit: number, sort: 'newest' | 'votes' = 'newest'): Promise<RequestRecord[]> {
     const where = customerConditions(portalId, who, filter);
+    if (sort === 'votes') {
+      if (after) where.push(sql`(r.vote_count, r.created_at, r.id) < (${after[0]}::int, ${after[1]}::timestamptz, ${after[2]}::uuid)`);
+      return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.vote_count desc, r.created_at desc, r.id desc limit ${limit}`);
+    }
     if (after) where.push(sql`(r.created_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
     return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limit}`);
+  },
+
+  /** Which of these requests the customer voted for. */
+  async votedBy(tx: Executor, customerId: string, requestIds: string[]): Promise<Set<string>> {
+    if (!requestIds.length) return new Set();
+    const rows = await preparedRows<{ id: string }>(tx, sql`select request_id as id from request_votes where customer_id = ${customerId} and request_id = any(${sql.param(requestIds)}::uuid[])`);
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /** One vote per customer and request; the count moves only when a vote was added. */
+  async vote(tx: Executor, request: { id: string; workspaceId: string }, customerId: string): Promise<boolean> {
+    const added = await tx.execute(sql`
+      insert into request_votes (request_id, customer_id, workspace_id) values (${request.id}, ${customerId}, ${request.workspaceId})
+      on conflict do nothing returning request_id`);
+    if (added.rows.length) await tx.execute(sql`update requests set vote_count = vote_count + 1 where id = ${request.id}`);
+    return added.rows.length > 0;
+  },
+
+  async unvote(tx: Executor, requestId: string, customerId: string): Promise<boolean> {
+    const removed = await tx.execute(sql`delete from request_votes where request_id = ${requestId} and customer_id = ${customerId} returning request_id`);
+    if (removed.rows.length) await tx.execute(sql`update requests set vote_count = vote_count - 1 where id = ${requestId}`);
+    return removed.rows.length > 0;
   },
 
   /** The request with this number, if the customer may see it. */
