@@ -491,6 +491,7 @@ describe('comments', () => {
         body: ISSUES[0].comments![n].body,
         author: { id: c.user.id, login: c.user.login, avatarUrl: c.user.avatar_url, type: n === 1 ? 'Bot' : 'User' },
         visibility: n === 1 ? 'public' : 'internal',
+        customer: null,
         createdAt: new Date(c.created_at).toISOString(),
         updatedAt: new Date(c.updated_at).toISOString(),
         htmlUrl: c.html_url,

@@ -402,6 +402,16 @@ describe('comments on a request', () => {
     ]);
     expect(JSON.stringify(list.body)).not.toContain(owner.email);
 
+    // The team's list names the customer behind their comment.
+    const teamView = await call('GET', `/v1/issues/${memberRequest.issue.id}/comments?limit=100`, as());
+    const byBody = Object.fromEntries((teamView.body.data as any[]).map((c) => [c.body.split('\n')[0], c]));
+    expect(byBody['Any news? cc @\u2060octocat']).toMatchObject({
+      visibility: 'public',
+      customer: { id: dana.id, name: 'Dana Commenter', company: 'Globex', portalId: invitePortal.id, portalName: 'Help ACME' },
+    });
+    expect(byBody['Internal: customer is on the old plan']).toMatchObject({ visibility: 'internal', customer: null });
+    expect(byBody['We are on it.']).toMatchObject({ visibility: 'public', customer: null });
+
     const emptyBody = await on(invitePortal)('POST', `/portal/requests/${ref}/comments`, { token: dana.token, body: { body: '' } });
     expect(emptyBody.status).toBe(422);
   });

@@ -96,6 +96,10 @@ export const commentSchema = z
     visibility: z
       .enum(['public', 'internal'])
       .describe('`public`: a customer of the portal can see it; `internal`: never reaches a customer.'),
+    customer: z
+      .object({ id: z.uuid(), name: z.string(), company: z.string().nullable(), portalId: z.uuid(), portalName: z.string() })
+      .nullable()
+      .describe('The portal customer who wrote it through their portal (posted by the app with a line naming them); null for anything else.'),
     createdAt: timestamp(),
     updatedAt: timestamp(),
     htmlUrl: z.url(),
@@ -220,6 +224,8 @@ export interface CommentRow {
   codehostUpdatedAt: Date;
   /** Posted by the service's bot or recorded as written through the service: only then does the marker count. */
   writtenByService: boolean;
+  /** The portal customer who wrote it, when one did. */
+  customer?: { id: string; name: string; company: string | null; portalId: string; portalName: string } | null;
 }
 
 export function presentComment(c: CommentRow): z.input<typeof commentSchema> {
@@ -230,6 +236,7 @@ export function presentComment(c: CommentRow): z.input<typeof commentSchema> {
     body,
     author: c.author,
     visibility,
+    customer: c.customer ?? null,
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.codehostUpdatedAt),
     htmlUrl: c.htmlUrl,
