@@ -17,6 +17,7 @@ import { requestTypeRoutes } from './modules/request-types/routes.js';
 import { customerRoutes } from './modules/portal-customers/routes.js';
 import { portalApiRoutes } from './modules/portal-api/routes.js';
 import { portalRequestRoutes } from './modules/portal-requests/routes.js';
+import { customerDataRoutes } from './modules/customer-data/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './http/route.js';
@@ -47,4 +48,5 @@ export const routeTable: AnyRoute[] = [
   ...requestRoutes,
   ...portalApiRoutes,
   ...portalRequestRoutes,
+  ...customerDataRoutes,
 ];

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../emulator/index.js';
+import { startTestApp, type TestApp } from '../harness/app.js';
+import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
+import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
+import { hostClient, httpClient, type Call } from '../harness/http.js';
+import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
+import { act, fillCache, recordInstallation, restList } from '../issues/cache-fixture.js';
+
+/** A customer downloads what the service holds about them, then erases themselves from it and from the code host. */
+let gh: RunningEmulator;
+let t: TestApp;
+let smtp: SmtpCapture;
+let call: Call;
+let owner: TestPerson;
+let ws: { id: string };
+let org: string;
+let installationId: number;
+let portal: { id: string; host: string };
+let typeId: string;
+const as = () => ({ token: owner.token, workspaceId: ws.id });
+const on = () => hostClient(t.url, portal.host);
+
+async function invited(name: string, email: string, companyId: string | null = null) {
+  const res = await call('POST', `/v1/portals/${portal.id}/customers`, { ...as(), body: { email, name, companyId } });
+  expect(res.status, res.text).toBe(201);
+  const token = decodeURIComponent(/#token=(\S+)/.exec((await smtp.lastTo(email)).text)![1]);
+  const signedIn = await on()('GET', `/portal/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
+  expect(signedIn.status, signedIn.text).toBe(200);
+  return { token: signedIn.body.token as string, id: res.body.id as string };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  gh = await startCodehost();
+  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh) });
+  call = httpClient(t.url);
+  owner = await signUp(call, 'Data keeper');
+  ws = await createWorkspace(call, owner, 'Customer data');
+  org = unique('dorg').toLowerCase();
+  gh.control.createUser({ login: `${org}-dev` });
+  gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
+  installationId = gh.control.install({ account: org }).id;
+  gh.control.createRepo({ owner: org, name: 'web' });
+  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
+  const ids = await recordInstallation(t, gh, ws.id, installationId);
+  await fillCache(t, gh, ws.id, installationId, ids);
+  await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
+  portal = (await call('POST', '/v1/portals', { ...as(), body: { name: 'Data help', slug: unique('dh').toLowerCase(), access: 'invite_only', defaultVisibility: 'public' } })).body;
+  typeId = (await call('POST', `/v1/portals/${portal.id}/request-types`, {
+    ...as(),
+    body: { name: 'Question', form: [{ key: 'contact', label: 'Contact', type: 'email' }, { key: 'details', label: 'Details', type: 'textarea' }], destination: { repositoryId: ids[`${org}/web`] } },
+  })).body.id;
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await gh?.close();
+  await smtp?.close();
+});
+
+/** Every text and JSON value in the service's tables that contains `needle` (any case), as `table.column`. */
+async function everywhere(needle: string): Promise<string[]> {
+  const { rows: columns } = await t.database.pool.query<{ table_name: string; column_name: string }>(
+    `select c.table_name, c.column_name from information_schema.columns c join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
+      where c.table_schema = 'public' and tb.table_type = 'BASE TABLE' and c.data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`,
+  );
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const { rows } = await t.database.pool.query(`select 1 from "${table_name}" where "${column_name}"::text ilike $1 limit 1`, [`%${needle}%`]);
+    if (rows.length) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
+}
+
+describe("the customer's own data", () => {
+  it('downloads as one document, then erases them everywhere: tables, the issue and the comment on the code host', async () => {
+    const name = `Zelda ${randomUUID().slice(0, 8)}`;
+    const email = `${unique('zelda')}@customer.test`;
+    const zelda = await invited(name, email);
+    const other = await invited('Otto Other', `${unique('otto')}@customer.test`);
+    const submitted = await on()('POST', '/portal/requests', {
+      token: zelda.token,
+      headers: { 'idempotency-key': `erase-${randomUUID()}` },
+      body: { requestTypeId: typeId, title: 'Please call me back', values: { contact: email, details: `Regards, ${name}` } },
+    });
+    expect(submitted.status, submitted.text).toBe(201);
+    const ref = submitted.body.reference;
+    expect((await on()('POST', `/portal/requests/${ref}/comments`, { token: zelda.token, body: { body: 'Any news?' } })).status).toBe(201);
+    expect((await on()('POST', `/portal/requests/${ref}/vote`, { token: zelda.token })).body.voteCount).toBe(1);
+    expect((await on()('POST', `/portal/requests/${ref}/vote`, { token: other.token })).body.voteCount).toBe(2);
+
+    const data = await on()('GET', '/portal/me/data', { token: zelda.token });
+    expect(data.status, data.text).toBe(200);
+    expect(data.headers.get('content-disposition')).toContain('attachment');
+    expect(data.body).toMatchObject({
+      profile: { id: zelda.id, name, email, role: 'customer', company: null },
+      requests: [{ reference: ref, title: 'Please call me back', values: { contact: email, details: `Regards, ${name}` }, state: 'filed' }],
+      comments: [{ reference: ref, body: expect.stringContaining('Any news?') }],
+      votes: [{ reference: ref }],
+      subscriptions: [],
+    });
+    expect(data.body.sessions.length).toBeGreaterThan(0);
+    expect((await everywhere(name)).length).toBeGreaterThan(0);
+
+    const erased = await on()('DELETE', '/portal/me', { token: zelda.token });
+    expect(erased.status, erased.text).toBe(200);
+    expect(erased.body).toEqual({ ok: true });
+    expect((await on()('GET', '/portal/me', { token: zelda.token })).status).toBe(401);
+
+    // Nothing of them in any table, nor on the code host.
+    expect(await everywhere(name)).toEqual([]);
+    expect(await everywhere(email)).toEqual([]);
+    const { token } = gh.control.installationToken(installationId);
+    const issues = await restList<any>(gh, token, `/repos/${org}/web/issues?state=all`);
+    const comments = await restList<any>(gh, token, `/repos/${org}/web/issues/comments`);
+    const onCodehost = JSON.stringify([issues.map((i) => [i.title, i.body]), comments.map((c) => c.body)]);
+    expect(onCodehost.toLowerCase()).not.toContain(name.toLowerCase());
+    expect(onCodehost.toLowerCase()).not.toContain(email.toLowerCase());
+    const issue = issues.find((i) => i.title === 'Please call me back');
+    expect(issue.body).toContain(`Submitted by **a deleted customer** through the Data help portal as ${ref}.`);
+    expect(comments.find((c) => c.body.includes('Any news?')).body).toContain('Posted by **a deleted customer** through the Data help portal.');
+
+    // The request stays, by a deleted customer, with the other customer's vote.
+    const seen = await on()('GET', `/portal/requests/${ref}`, { token: other.token });
+    expect(seen.body).toMatchObject({ submittedBy: 'a deleted customer', voteCount: 1 });
+    const portalComments = await on()('GET', `/portal/requests/${ref}/comments`, { token: other.token });
+    expect(portalComments.body.data).toEqual([expect.objectContaining({ body: 'Any news?', author: { name: 'a deleted customer', kind: 'customer' } })]);
+    const member = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: any) => r.reference === ref);
+    expect(member.requester.name).toBe('a deleted customer');
+  });
+
+  it('erases nothing when the code host cannot take the rewrite, and can be repeated', async () => {
+    const name = `Yuri ${randomUUID().slice(0, 8)}`;
+    const email = `${unique('yuri')}@customer.test`;
+    const yuri = await invited(name, email);
+    const submitted = await on()('POST', '/portal/requests', { token: yuri.token, body: { requestTypeId: typeId, title: 'Another one', values: {} } });
+    expect(submitted.status, submitted.text).toBe(201);
+    gh.control.addFault({ method: 'PATCH', path: `/repos/${org}/web/issues/*`, status: 502, body: { message: 'Server Error' } });
+    const failed = await on()('DELETE', '/portal/me', { token: yuri.token });
+    expect(failed.status, failed.text).toBe(503);
+    expect((await on()('GET', '/portal/me', { token: yuri.token })).body.name).toBe(name);
+    const again = await on()('DELETE', '/portal/me', { token: yuri.token });
+    expect(again.status, again.text).toBe(200);
+    expect(await everywhere(name)).toEqual([]);
+  });
+});
