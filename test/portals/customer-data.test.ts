@@ -99,7 +99,7 @@ describe("the customer's own data", () => {
       requests: [{ reference: ref, title: 'Please call me back', values: { contact: email, details: `Regards, ${name}` }, state: 'filed' }],
       comments: [{ reference: ref, body: expect.stringContaining('Any news?') }],
       votes: [{ reference: ref }],
-      subscriptions: [],
+      subscriptions: [{ reference: ref }],
     });
     expect(data.body.sessions.length).toBeGreaterThan(0);
     expect((await everywhere(name)).length).toBeGreaterThan(0);

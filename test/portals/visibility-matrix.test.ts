@@ -148,9 +148,11 @@ describe('every request route, for every viewer and every kind of request', () =
     const comment = await at('POST', `/portal/requests/${ref}/comments`, { token, body: { body: `From ${viewer}` } });
     const vote = await at('POST', `/portal/requests/${ref}/vote`, { token });
     const unvote = await at('DELETE', `/portal/requests/${ref}/vote`, { token });
+    const follow = await at('POST', `/portal/requests/${ref}/subscription`, { token });
+    const unfollow = await at('DELETE', `/portal/requests/${ref}/subscription`, { token });
 
     if (viewer === 'signedOut' || viewer === 'otherPortal' || viewer === 'otherWorkspace') {
-      for (const res of [read, comments, list, comment, vote, unvote]) {
+      for (const res of [read, comments, list, comment, vote, unvote, follow, unfollow]) {
         expect(res.status, res.text).toBe(401);
         expect(res.body.error.code).toBe('unauthenticated');
       }
@@ -173,9 +175,15 @@ describe('every request route, for every viewer and every kind of request', () =
       expectNotFound(comment);
       expectNotFound(vote);
       expectNotFound(unvote);
+      expectNotFound(follow);
+      expectNotFound(unfollow);
       return;
     }
     expect(read.status, read.text).toBe(200);
+    expect(follow.status, follow.text).toBe(200);
+    expect(follow.body.viewerSubscribed).toBe(true);
+    expect(unfollow.status, unfollow.text).toBe(200);
+    expect(unfollow.body.viewerSubscribed).toBe(false);
     const mine = viewer === 'requester';
     expect(read.body).toMatchObject({ reference: ref, mine, values: mine ? {} : null, visibility: kind === 'held' || kind === 'rejected' ? 'public' : kind });
     expect(read.body.status.id).toBe(kind === 'rejected' ? 'closed' : 'open');
@@ -208,6 +216,21 @@ describe('every request route, for every viewer and every kind of request', () =
     expect(await refs(session.otherCompany.token, 'public')).toContain(request.public.reference);
     expect(await refs(session.otherCompany.token, 'mine')).toEqual([]);
     expect(await refs(session.heldRequester.token, 'mine')).toEqual([request.held.reference]);
+  });
+});
+
+describe('subscriptions', () => {
+  it('the requester follows a new request from the start; following is idempotent', async () => {
+    const type = (await call('GET', `/v1/portals/${portal.id}/request-types`, as())).body.data[0].id;
+    const made = await on(portal)('POST', '/portal/requests', { token: session.otherCompany.token, body: { requestTypeId: type, title: 'Followed from the start', values: {}, visibility: 'public' } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.viewerSubscribed).toBe(true);
+    const ref = made.body.reference;
+    // Held (a newcomer's first): still theirs to follow; nobody else sees it.
+    const twice = await on(portal)('POST', `/portal/requests/${ref}/subscription`, { token: session.otherCompany.token });
+    expect(twice.body.viewerSubscribed).toBe(true);
+    const { rows } = await t.database.pool.query(`select count(*)::int as n from request_subscriptions s join requests r on r.id = s.request_id where r.portal_id = $1 and r.number = $2`, [portal.id, Number(ref.split('-')[1])]);
+    expect(rows[0].n).toBe(1);
   });
 });
 

@@ -242,3 +242,19 @@ export const requestVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.requestId, t.customerId] }), index('request_votes_customer_idx').on(t.customerId)],
 );
+
+/** A customer following a request (the requester from the start): who hears of its changes. */
+export const requestSubscriptions = pgTable(
+  'request_subscriptions',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => portalCustomers.id, { onDelete: 'cascade' }),
+    ...workspaceScope(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.customerId] }), index('request_subscriptions_customer_idx').on(t.customerId)],
+);

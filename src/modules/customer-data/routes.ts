@@ -22,7 +22,7 @@ const customerDataSchema = z
     ),
     comments: z.array(z.object({ reference: z.string(), body: z.string().nullable().describe('As the code host has it now; null if it was deleted there.'), createdAt: timestamp() })),
     votes: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
-    subscriptions: z.array(z.object({ reference: z.string() })),
+    subscriptions: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
     sessions: z.array(z.object({ createdAt: timestamp(), expiresAt: timestamp(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
   })
   .meta({ id: 'PortalCustomerData' });

@@ -57,7 +57,7 @@ export const customerDataService = {
       })),
       comments: comments.map((c) => ({ reference: c.reference, body: c.body, createdAt: c.created_at })),
       votes: (await customerDataStore.votes(db, customer.id)).map((v) => ({ reference: v.reference, createdAt: v.created_at })),
-      subscriptions: [] as Array<{ reference: string }>,
+      subscriptions: (await customerDataStore.subscriptions(db, customer.id)).map((x) => ({ reference: x.reference, createdAt: x.created_at })),
       sessions: (await customerDataStore.sessions(db, customer.userId)).map((s) => ({ createdAt: s.created_at, expiresAt: s.expires_at, ipAddress: s.ip_address, userAgent: s.user_agent })),
     };
   },

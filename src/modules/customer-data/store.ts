@@ -40,6 +40,14 @@ export const customerDataStore = {
     return rows;
   },
 
+  async subscriptions(tx: Executor, customerId: string) {
+    const { rows } = await tx.execute<{ reference: string; created_at: string }>(sql`
+      select p.reference_prefix || '-' || r.number as reference, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+        from request_subscriptions s join requests r on r.id = s.request_id join portals p on p.id = r.portal_id
+       where s.customer_id = ${customerId} order by s.created_at`);
+    return rows;
+  },
+
   async sessions(tx: Executor, userId: string) {
     const { rows } = await tx.execute<{ created_at: string; expires_at: string; ip_address: string | null; user_agent: string | null }>(sql`
       select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
@@ -66,6 +74,7 @@ export const customerDataStore = {
   async erase(tx: Executor, p: { workspaceId: string; customerId: string; userId: string; needles: string[]; replacement: string; erasedEmail: string; erasedIdentity: string }) {
     await tx.execute(sql`update requests r set vote_count = r.vote_count - 1 from request_votes v where v.request_id = r.id and v.customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_votes where customer_id = ${p.customerId}`);
+    await tx.execute(sql`delete from request_subscriptions where customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from portal_auth_sessions where user_id = ${p.userId}`);
     await tx.execute(sql`delete from portal_auth_accounts where user_id = ${p.userId}`);
     await tx.execute(sql`delete from idempotency_keys where scope = ${`customer:${p.customerId}`}`);

@@ -90,6 +90,32 @@ export const portalRequestRoutes = [
   }),
 
   defineRoute({
+    operationId: 'subscribeToPortalRequest',
+    method: 'POST',
+    path: '/portal/requests/:reference/subscription',
+    summary: 'Follow a request',
+    description: `Idempotent in effect. The requester follows their request from the start. Answers the request with \`viewerSubscribed\`. ${SIGHT}`,
+    tags: ['Portal'],
+    access: customer,
+    params: referenceParam,
+    response: customerRequestSchema,
+    handler: ({ services, auth, request, params }) => portalRequestService.setSubscription(services, request.portal!, auth.customer, params.reference, true, request.id),
+  }),
+
+  defineRoute({
+    operationId: 'unsubscribeFromPortalRequest',
+    method: 'DELETE',
+    path: '/portal/requests/:reference/subscription',
+    summary: 'Stop following a request',
+    description: `Idempotent in effect. Answers the request. ${SIGHT}`,
+    tags: ['Portal'],
+    access: customer,
+    params: referenceParam,
+    response: customerRequestSchema,
+    handler: ({ services, auth, request, params }) => portalRequestService.setSubscription(services, request.portal!, auth.customer, params.reference, false, request.id),
+  }),
+
+  defineRoute({
     operationId: 'listPortalRequestComments',
     method: 'GET',
     path: '/portal/requests/:reference/comments',

@@ -36,7 +36,7 @@ export function numberOfReference(portal: PortalRow, reference: string): number 
   return Number(match[2]);
 }
 
-function present(portal: PortalRow, customer: PortalCustomer, record: RequestRecord, status: StatusId, voted: boolean): CustomerRequest {
+function present(portal: PortalRow, customer: PortalCustomer, record: RequestRecord, status: StatusId, marks: { voted: boolean; subscribed: boolean }): CustomerRequest {
   const mine = record.requesterId === customer.id;
   return {
     reference: `${portal.referencePrefix}-${record.number}`,
@@ -49,9 +49,9 @@ function present(portal: PortalRow, customer: PortalCustomer, record: RequestRec
     mine,
     values: mine ? (record.values ?? {}) : null,
     voteCount: Number(record.voteCount),
-    viewerVoted: voted,
-    // Subscriptions and unread state arrive with the rest of portal engagement.
-    viewerSubscribed: false,
+    viewerVoted: marks.voted,
+    viewerSubscribed: marks.subscribed,
+    // Unread state arrives with the rest of portal engagement.
     unread: false,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
@@ -89,14 +89,15 @@ export const portalRequestService = {
       fetch: (after, n) => requestStore.customerPage(db, portal.id, sightOf(customer), { ...filter, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n, sort),
       present: (record, s) => ({ record, status: s }),
     });
-    const voted = await requestStore.votedBy(db, customer.id, page.data.map(({ record }) => record.id));
-    return { data: page.data.map(({ record, status: s }) => present(portal, customer, record, s, voted.has(record.id))), nextCursor: page.nextCursor };
+    const marks = await requestStore.viewerMarks(db, customer.id, page.data.map(({ record }) => record.id));
+    const data = page.data.map(({ record, status: s }) => present(portal, customer, record, s, { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id) }));
+    return { data, nextCursor: page.nextCursor };
   },
 
   async read(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string) {
     const record = await visibleRequest(services, portal, customer, reference);
-    const voted = await requestStore.votedBy(services.database.db, customer.id, [record.id]);
-    return present(portal, customer, record, await statusNow(services, portal.workspaceId, record), voted.has(record.id));
+    const marks = await requestStore.viewerMarks(services.database.db, customer.id, [record.id]);
+    return present(portal, customer, record, await statusNow(services, portal.workspaceId, record), { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id) });
   },
 
   /**
@@ -149,6 +150,7 @@ export const portalRequestService = {
       if (!held) return { held, number };
       const id = uuidv7();
       await requestStore.insert(tx, { id, ...row, number, state: 'held' });
+      await requestStore.subscribe(tx, { id, workspaceId: portal.workspaceId }, customer.id);
       await recordAudit(tx, {
         workspaceId: portal.workspaceId,
         action: 'request.submitted',
@@ -172,6 +174,7 @@ export const portalRequestService = {
         { actor, requestId: context.requestId, auditDetail: { portalId: portal.id, requestId: id, reference }, log: context.log },
         async (tx, filed) => {
           await requestStore.insert(tx, { id, ...row, number: decided.number, state: 'filed', issueNodeId: filed.issueNodeId });
+          await requestStore.subscribe(tx, { id, workspaceId: portal.workspaceId }, customer.id);
           await recordAudit(tx, {
             workspaceId: portal.workspaceId,
             action: 'request.submitted',
@@ -184,6 +187,26 @@ export const portalRequestService = {
       );
     }
     return portalRequestService.read(services, portal, customer, String(decided.number));
+  },
+
+  /** Follow a request, or stop following it: idempotent in effect, on any request the customer sees. */
+  async setSubscription(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, subscribed: boolean, requestId: string) {
+    const record = await visibleRequest(services, portal, customer, reference);
+    await services.database.db.transaction(async (tx) => {
+      const changed = subscribed
+        ? await requestStore.subscribe(tx, { id: record.id, workspaceId: portal.workspaceId }, customer.id)
+        : await requestStore.unsubscribe(tx, record.id, customer.id);
+      if (changed) {
+        await recordAudit(tx, {
+          workspaceId: portal.workspaceId,
+          action: subscribed ? 'request.subscribed' : 'request.unsubscribed',
+          actor: customerActorOf(customer),
+          target: { type: 'request', id: record.id },
+          requestId,
+        });
+      }
+    });
+    return portalRequestService.read(services, portal, customer, reference);
   },
 
   async comments(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, page: { cursor?: string; limit: number }) {

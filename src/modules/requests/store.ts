@@ -175,11 +175,30 @@ export const requestStore = {
     return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limit}`);
   },
 
-  /** Which of these requests the customer voted for. */
-  async votedBy(tx: Executor, customerId: string, requestIds: string[]): Promise<Set<string>> {
-    if (!requestIds.length) return new Set();
-    const rows = await preparedRows<{ id: string }>(tx, sql`select request_id as id from request_votes where customer_id = ${customerId} and request_id = any(${sql.param(requestIds)}::uuid[])`);
-    return new Set(rows.map((r) => r.id));
+  /** Which of these requests the customer voted for, and which they follow. */
+  async viewerMarks(tx: Executor, customerId: string, requestIds: string[]): Promise<{ voted: Set<string>; subscribed: Set<string> }> {
+    if (!requestIds.length) return { voted: new Set(), subscribed: new Set() };
+    const rows = await preparedRows<{ id: string; kind: 'vote' | 'subscription' }>(tx, sql`
+      select request_id as id, 'vote' as kind from request_votes where customer_id = ${customerId} and request_id = any(${sql.param(requestIds)}::uuid[])
+      union all
+      select request_id, 'subscription' from request_subscriptions where customer_id = ${customerId} and request_id = any(${sql.param(requestIds)}::uuid[])`);
+    return {
+      voted: new Set(rows.filter((r) => r.kind === 'vote').map((r) => r.id)),
+      subscribed: new Set(rows.filter((r) => r.kind === 'subscription').map((r) => r.id)),
+    };
+  },
+
+  /** Follow (idempotent); false when already following. */
+  async subscribe(tx: Executor, request: { id: string; workspaceId: string }, customerId: string): Promise<boolean> {
+    const added = await tx.execute(sql`
+      insert into request_subscriptions (request_id, customer_id, workspace_id) values (${request.id}, ${customerId}, ${request.workspaceId})
+      on conflict do nothing returning request_id`);
+    return added.rows.length > 0;
+  },
+
+  async unsubscribe(tx: Executor, requestId: string, customerId: string): Promise<boolean> {
+    const removed = await tx.execute(sql`delete from request_subscriptions where request_id = ${requestId} and customer_id = ${customerId} returning request_id`);
+    return removed.rows.length > 0;
   },
 
   /** One vote per customer and request; the count moves only when a vote was added. */
