@@ -426,6 +426,43 @@ describe('comments on a request', () => {
   });
 });
 
+describe('unread', () => {
+  it("turns on with a public reply or a status change since the customer last opened the request, never with their own comment or an internal one; opening clears it", async () => {
+    const dana = await invitedCustomer(invitePortal, { companyId, name: 'Dana Reader' });
+    const created = await on(invitePortal)('POST', '/portal/requests', { token: dana.token, body: { requestTypeId: typeId.invite, title: 'Tell me when', values: goodValues, visibility: 'public' } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.unread).toBe(false);
+    const ref = created.body.reference;
+    const issueId = (await call('GET', `/v1/portals/${invitePortal.id}/requests`, as())).body.data.find((r: any) => r.reference === ref).issue.id;
+    const listed = async (query = '') => ((await on(invitePortal)('GET', `/portal/requests?limit=100${query}`, { token: dana.token })).body.data as any[]).find((r) => r.reference === ref);
+
+    expect((await call('POST', `/v1/issues/${issueId}/comments`, { ...as(), body: { body: 'Internal note' } })).status).toBe(201);
+    expect((await on(invitePortal)('POST', `/portal/requests/${ref}/comments`, { token: dana.token, body: { body: 'My own words' } })).status).toBe(201);
+    expect((await listed()).unread).toBe(false);
+    expect(await listed('&unread=true')).toBeUndefined();
+
+    expect((await call('POST', `/v1/issues/${issueId}/comments`, { ...as(), body: { body: 'A public reply', visibility: 'public' } })).status).toBe(201);
+    expect((await listed()).unread).toBe(true);
+    expect((await listed('&unread=true')).unread).toBe(true);
+    expect(await listed('&unread=false')).toBeUndefined();
+    const opened = await on(invitePortal)('GET', `/portal/requests/${ref}`, { token: dana.token });
+    expect(opened.body.unread).toBe(false);
+    expect((await listed()).unread).toBe(false);
+
+    const closed = await call('PATCH', `/v1/issues/${issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } });
+    expect(closed.status, closed.text).toBe(200);
+    expect((await listed()).status.id).toBe('completed');
+    expect((await listed()).unread).toBe(true);
+    await on(invitePortal)('GET', `/portal/requests/${ref}`, { token: dana.token });
+    expect((await listed()).unread).toBe(false);
+
+    // A colleague who never opened it has nothing to catch up on.
+    const colleague = await invitedCustomer(invitePortal, { companyId });
+    const theirs = ((await on(invitePortal)('GET', '/portal/requests?limit=100', { token: colleague.token })).body.data as any[]).find((r) => r.reference === ref);
+    expect(theirs.unread).toBe(false);
+  });
+});
+
 describe('a manager', () => {
   it('invites a colleague into their company; a customer may not', async () => {
     const manager = await invitedCustomer(invitePortal, { role: 'manager', companyId });

@@ -258,3 +258,23 @@ export const requestSubscriptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.requestId, t.customerId] }), index('request_subscriptions_customer_idx').on(t.customerId)],
 );
+
+/**
+ * When a customer last opened a request, and the status it showed them then: `unread` is a status
+ * other than that one, or a public comment by somebody else since then.
+ */
+export const requestReads = pgTable(
+  'request_reads',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => portalCustomers.id, { onDelete: 'cascade' }),
+    ...workspaceScope(),
+    seenAt: ts('seen_at').notNull(),
+    seenStatus: text('seen_status').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.customerId] }), index('request_reads_customer_idx').on(t.customerId)],
+);

@@ -75,6 +75,7 @@ export const customerDataStore = {
     await tx.execute(sql`update requests r set vote_count = r.vote_count - 1 from request_votes v where v.request_id = r.id and v.customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_votes where customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_subscriptions where customer_id = ${p.customerId}`);
+    await tx.execute(sql`delete from request_reads where customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from portal_auth_sessions where user_id = ${p.userId}`);
     await tx.execute(sql`delete from portal_auth_accounts where user_id = ${p.userId}`);
     await tx.execute(sql`delete from idempotency_keys where scope = ${`customer:${p.customerId}`}`);

@@ -22,7 +22,7 @@ export const customerRequestSchema = z
     voteCount: z.number().int(),
     viewerVoted: z.boolean(),
     viewerSubscribed: z.boolean(),
-    unread: z.boolean().describe('Something happened since this customer last opened it.'),
+    unread: z.boolean().describe('Since this customer last opened it (or submitted it), its status changed or somebody else added a public comment. Opening it (`GET /portal/requests/{reference}`) clears it; a request never opened is not unread.'),
     createdAt: timestamp(),
     updatedAt: timestamp(),
   })
@@ -35,6 +35,7 @@ export const customerRequestListQuery = z
     status: z.enum(statusIds).optional().describe('The stable status id, applied after the status rules run.'),
     q: z.string().trim().min(1).max(200).optional().describe('Words in the title.'),
     sort: z.enum(['newest', 'votes']).default('newest').describe('`newest` first, or most `votes` first (then newest).'),
+    unread: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('`true`: only requests with something new since this customer last opened them (a status other than the one they saw, or a public comment by somebody else); `false`: only the others.'),
   })
   .strict();
 

@@ -20,7 +20,7 @@ import { fileIssue } from '../requests/filing.js';
 import { checkedFormValues, BODY_MAX } from '../requests/form-values.js';
 import { customerCommentBody, requestIssueBody, withoutCommentAttribution } from '../requests/issue-body.js';
 import { pageByStatus, sortKeyOf, statusNow } from '../requests/service.js';
-import { requestStore, type CustomerFilter, type CustomerSight, type RequestRecord } from '../requests/store.js';
+import { isUnread, requestStore, type CustomerFilter, type CustomerSight, type RequestRecord, type ViewerMarks } from '../requests/store.js';
 import type { CustomerRequest } from './schemas.js';
 import { portalCommentStore } from './store.js';
 
@@ -36,7 +36,7 @@ export function numberOfReference(portal: PortalRow, reference: string): number 
   return Number(match[2]);
 }
 
-function present(portal: PortalRow, customer: PortalCustomer, record: RequestRecord, status: StatusId, marks: { voted: boolean; subscribed: boolean }): CustomerRequest {
+function present(portal: PortalRow, customer: PortalCustomer, record: RequestRecord, status: StatusId, marks: { voted: boolean; subscribed: boolean; unread: boolean }): CustomerRequest {
   const mine = record.requesterId === customer.id;
   return {
     reference: `${portal.referencePrefix}-${record.number}`,
@@ -51,8 +51,7 @@ function present(portal: PortalRow, customer: PortalCustomer, record: RequestRec
     voteCount: Number(record.voteCount),
     viewerVoted: marks.voted,
     viewerSubscribed: marks.subscribed,
-    // Unread state arrives with the rest of portal engagement.
-    unread: false,
+    unread: marks.unread,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };
@@ -76,28 +75,41 @@ export interface Submission {
 }
 
 export const portalRequestService = {
-  async list(services: Services, portal: PortalRow, customer: PortalCustomer, query: CustomerFilter & { status?: StatusId; cursor?: string; limit: number; sort?: 'newest' | 'votes' }) {
-    const { status, cursor, limit, sort = 'newest', ...filter } = query;
+  async list(services: Services, portal: PortalRow, customer: PortalCustomer, query: CustomerFilter & { status?: StatusId; cursor?: string; limit: number; sort?: 'newest' | 'votes'; unread?: boolean }) {
+    const { status, cursor, limit, sort = 'newest', unread, ...filter } = query;
     const db = services.database.db;
+    const marks: ViewerMarks = { voted: new Set(), subscribed: new Set(), seen: new Map(), lastPublicComment: new Map() };
     const page = await pageByStatus(services, {
       workspaceId: portal.workspaceId,
-      binding: `portal-requests:${customer.id}:${JSON.stringify({ ...filter, status: status ?? null, sort })}`,
+      binding: `portal-requests:${customer.id}:${JSON.stringify({ ...filter, status: status ?? null, sort, unread: unread ?? null })}`,
       status,
       cursor,
       limit,
       sortKey: sortKeyOf(sort),
-      fetch: (after, n) => requestStore.customerPage(db, portal.id, sightOf(customer), { ...filter, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n, sort),
-      present: (record, s) => ({ record, status: s }),
+      fetch: (after, n) =>
+        requestStore.customerPage(db, portal.id, sightOf(customer), { ...filter, openedBefore: unread === true, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n, sort),
+      // The customer's own marks of each batch, kept for presenting the page; `unread` decides here.
+      keepOf: async (rows) => {
+        const batch = await requestStore.viewerMarks(db, customer.id, rows.map((r) => r.id), botLoginOf(services));
+        batch.voted.forEach((id) => marks.voted.add(id));
+        batch.subscribed.forEach((id) => marks.subscribed.add(id));
+        batch.seen.forEach((v, id) => marks.seen.set(id, v));
+        batch.lastPublicComment.forEach((v, id) => marks.lastPublicComment.set(id, v));
+        return (record, s) => unread === undefined || isUnread(batch, record.id, s) === unread;
+      },
+      present: (record, s) => present(portal, customer, record, s, { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id), unread: isUnread(marks, record.id, s) }),
     });
-    const marks = await requestStore.viewerMarks(db, customer.id, page.data.map(({ record }) => record.id));
-    const data = page.data.map(({ record, status: s }) => present(portal, customer, record, s, { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id) }));
-    return { data, nextCursor: page.nextCursor };
+    return page;
   },
 
-  async read(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string) {
+  /** One request; opening it marks it seen (with the status it shows), so it is no longer unread. */
+  async read(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, options: { markSeen: boolean } = { markSeen: true }) {
+    const db = services.database.db;
     const record = await visibleRequest(services, portal, customer, reference);
-    const marks = await requestStore.viewerMarks(services.database.db, customer.id, [record.id]);
-    return present(portal, customer, record, await statusNow(services, portal.workspaceId, record), { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id) });
+    const status = await statusNow(services, portal.workspaceId, record);
+    if (options.markSeen) await requestStore.markSeen(db, { id: record.id, workspaceId: portal.workspaceId }, customer.id, status);
+    const marks = await requestStore.viewerMarks(db, customer.id, [record.id], botLoginOf(services));
+    return present(portal, customer, record, status, { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id), unread: isUnread(marks, record.id, status) });
   },
 
   /**

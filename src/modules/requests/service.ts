@@ -89,6 +89,8 @@ export async function pageByStatus<O>(
     fetch: (after: SortValue[] | null, limit: number) => Promise<RequestRecord[]>;
     /** The row's position in the list's order, as the cursor names it. */
     sortKey: (record: RequestRecord) => SortValue[];
+    /** Another test decided in code, per batch of rows read (a customer's unread state). */
+    keepOf?: (rows: RequestRecord[]) => Promise<(record: RequestRecord, status: StatusId) => boolean>;
     present: (record: RequestRecord, status: StatusId) => O;
   },
 ) {
@@ -96,12 +98,13 @@ export async function pageByStatus<O>(
   let after: SortValue[] | null = list.cursor ? services.cursors.decode(list.binding, list.cursor) : null;
   const kept: Array<{ record: RequestRecord; status: StatusId }> = [];
   for (;;) {
-    const want = status ? SCAN : limit + 1;
+    const want = status || list.keepOf ? SCAN : limit + 1;
     const rows = await list.fetch(after, want);
     const cards = await requestStore.cardsOf(services.database.db, list.workspaceId, rows.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : [])));
+    const keep = list.keepOf ? await list.keepOf(rows) : () => true;
     for (const record of rows) {
       const derived = statusOf(record, cards);
-      if (!status || derived === status) kept.push({ record, status: derived });
+      if ((!status || derived === status) && keep(record, derived)) kept.push({ record, status: derived });
       if (kept.length > limit) break;
     }
     if (kept.length > limit || rows.length < want) break;

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/pool.js';
 import type { StatusId, StoredStatusRule } from '../../db/schema/index.js';
 import { statusCandidates } from './status-candidates.js';
 import { preparedRows } from '../../db/prepared.js';
+import { PUBLIC_MARKER } from '../issues/comment-visibility.js';
 import { requests } from '../../db/schema/index.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortValue } from '../../platform/pagination.js';
@@ -47,9 +48,27 @@ export interface CustomerSight {
   role: 'customer' | 'manager';
 }
 
+/** What is the viewing customer's own about some requests (see `viewerMarks`). */
+export interface ViewerMarks {
+  voted: Set<string>;
+  subscribed: Set<string>;
+  seen: Map<string, { at: Date; status: string }>;
+  lastPublicComment: Map<string, Date>;
+}
+
+/** Something the customer can see happened since they last opened it (never opened: nothing to catch up on). */
+export function isUnread(marks: ViewerMarks, requestId: string, status: StatusId): boolean {
+  const seen = marks.seen.get(requestId);
+  if (!seen) return false;
+  const comment = marks.lastPublicComment.get(requestId);
+  return seen.status !== status || (comment !== undefined && comment > seen.at);
+}
+
 export interface CustomerFilter {
   /** `mine`: theirs; `company`: their company's; `public`: the portal's public ones (all within sight). */
   filter?: 'mine' | 'company' | 'public';
+  /** Only requests the customer has opened before (unread is decided in code after). */
+  openedBefore?: boolean;
   q?: string;
   /** Only rows that may have this derived status (the rules decide after). */
   statusCandidate?: { status: StatusId; workspaceId: string };
@@ -77,6 +96,7 @@ function customerConditions(portalId: string, who: CustomerSight, filter: Custom
   if (filter.filter === 'company') where.push(who.companyId ? sql`r.requester_id in (select id from portal_customers where company_id = ${who.companyId})` : sql`false`);
   if (filter.filter === 'public') where.push(sql`r.visibility = 'public'`);
   if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
+  if (filter.openedBefore) where.push(sql`r.id in (select request_id from request_reads where customer_id = ${who.customerId})`);
   if (filter.q) where.push(sql`r.title ilike ${`%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
   return where;
 }
@@ -175,17 +195,46 @@ export const requestStore = {
     return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limit}`);
   },
 
-  /** Which of these requests the customer voted for, and which they follow. */
-  async viewerMarks(tx: Executor, customerId: string, requestIds: string[]): Promise<{ voted: Set<string>; subscribed: Set<string> }> {
-    if (!requestIds.length) return { voted: new Set(), subscribed: new Set() };
-    const rows = await preparedRows<{ id: string; kind: 'vote' | 'subscription' }>(tx, sql`
-      select request_id as id, 'vote' as kind from request_votes where customer_id = ${customerId} and request_id = any(${sql.param(requestIds)}::uuid[])
+  /**
+   * What is the customer's own about these requests: which they voted for, which they follow,
+   * when they last opened each and what status it showed then, and the newest public comment on
+   * each by somebody else (from the comment cache: written by the service with the public marker;
+   * timed by the service's own record of writing it, since the code host's time has whole seconds).
+   */
+  async viewerMarks(tx: Executor, customerId: string, requestIds: string[], botLogin: string | null): Promise<ViewerMarks> {
+    const marks: ViewerMarks = { voted: new Set(), subscribed: new Set(), seen: new Map(), lastPublicComment: new Map() };
+    if (!requestIds.length) return marks;
+    const ids = sql`${sql.param(requestIds)}::uuid[]`;
+    const rows = await preparedRows<{ id: string; kind: 'vote' | 'subscription' | 'read' | 'comment'; at: string | null; status: string | null }>(tx, sql`
+      select request_id as id, 'vote' as kind, null::timestamptz as at, null as status from request_votes where customer_id = ${customerId} and request_id = any(${ids})
       union all
-      select request_id, 'subscription' from request_subscriptions where customer_id = ${customerId} and request_id = any(${sql.param(requestIds)}::uuid[])`);
-    return {
-      voted: new Set(rows.filter((r) => r.kind === 'vote').map((r) => r.id)),
-      subscribed: new Set(rows.filter((r) => r.kind === 'subscription').map((r) => r.id)),
-    };
+      select request_id, 'subscription', null, null from request_subscriptions where customer_id = ${customerId} and request_id = any(${ids})
+      union all
+      select request_id, 'read', seen_at, seen_status from request_reads where customer_id = ${customerId} and request_id = any(${ids})
+      union all
+      select r.id, 'comment', max(coalesce(sc.created_at, cm.created_at)), null
+        from requests r
+        join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id
+        join comments cm on cm.repository_id = i.repository_id and cm.issue_number = i.number
+        left join service_comments sc on sc.repository_id = cm.repository_id and sc.codehost_comment_id = cm.codehost_id
+        left join portal_comments pc on pc.repository_id = cm.repository_id and pc.codehost_comment_id = cm.codehost_id
+       where r.id = any(${ids}) and (sc.id is not null or coalesce(cm.author->>'login' = ${botLogin}, false))
+         and strpos(cm.body, ${PUBLIC_MARKER}) > 0 and pc.customer_id is distinct from ${customerId}
+       group by r.id`);
+    for (const row of rows) {
+      if (row.kind === 'vote') marks.voted.add(row.id);
+      else if (row.kind === 'subscription') marks.subscribed.add(row.id);
+      else if (row.kind === 'read') marks.seen.set(row.id, { at: new Date(row.at!), status: row.status! });
+      else if (row.at) marks.lastPublicComment.set(row.id, new Date(row.at));
+    }
+    return marks;
+  },
+
+  /** The customer has just seen the request, showing this status. */
+  async markSeen(tx: Executor, request: { id: string; workspaceId: string }, customerId: string, status: StatusId): Promise<void> {
+    await tx.execute(sql`
+      insert into request_reads (request_id, customer_id, workspace_id, seen_at, seen_status) values (${request.id}, ${customerId}, ${request.workspaceId}, now(), ${status})
+      on conflict (request_id, customer_id) do update set seen_at = excluded.seen_at, seen_status = excluded.seen_status`);
   },
 
   /** Follow (idempotent); false when already following. */
