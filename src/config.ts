@@ -63,6 +63,8 @@ const envSchema = z.object({
   CODEHOST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Longest rate-limit wait (Retry-After) a write sits out before retrying once; longer ones are reported. */
   CODEHOST_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Changes to a request within this many seconds reach its subscribers as one e-mail. */
+  NOTIFY_COLLAPSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Postgres schema of the job queue (graphile-worker), and how many jobs a process runs at once. */
   WORKER_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('graphile_worker'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -114,6 +116,8 @@ export interface Config {
   /** Longest code-host rate-limit wait a write sits out (then retries once); longer is a 503. */
   codehostRateLimitWaitMs: number;
   emulatorPort: number;
+  /** Seconds in which changes to one request collapse into one e-mail to its subscribers. */
+  notifyCollapseSeconds: number;
   worker: {
     schema: string;
     concurrency: number;
@@ -207,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     codehost: codehostFrom(e),
     codehostRateLimitWaitMs: e.CODEHOST_RATE_LIMIT_WAIT_MS,
     emulatorPort: e.EMULATOR_PORT,
+    notifyCollapseSeconds: e.NOTIFY_COLLAPSE_SECONDS,
     worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY, recoveryAfterMs: Math.round(e.WORKER_RECOVERY_SECONDS * 1000) },
     sync: { reconcileCron: cronEvery(e.RECONCILE_INTERVAL_MINUTES), removedRepositoryGraceMs: e.REMOVED_REPOSITORY_GRACE_HOURS * 3_600_000 },
   };

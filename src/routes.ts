@@ -18,6 +18,7 @@ import { customerRoutes } from './modules/portal-customers/routes.js';
 import { portalApiRoutes } from './modules/portal-api/routes.js';
 import { portalRequestRoutes } from './modules/portal-requests/routes.js';
 import { customerDataRoutes } from './modules/customer-data/routes.js';
+import { notificationRoutes } from './modules/request-notifications/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './http/route.js';
@@ -49,4 +50,5 @@ export const routeTable: AnyRoute[] = [
   ...portalApiRoutes,
   ...portalRequestRoutes,
   ...customerDataRoutes,
+  ...notificationRoutes,
 ];

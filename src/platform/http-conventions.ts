@@ -119,7 +119,20 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
  * Cross-cutting HTTP rules: `X-Request-Id` on every response (unknown routes and crashes
  * included), and the error envelope for every failure.
  */
+/**
+ * Paths that take a form post: the one-click unsubscribe of RFC 8058, which a mail client sends as
+ * `application/x-www-form-urlencoded`. Every other path takes JSON only.
+ */
+const FORM_PATHS = ['/portal/unsubscribe'];
+
 export function installHttpConventions(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (!FORM_PATHS.includes(request.url.split('?')[0])) {
+      done(new ApiError('invalid_request', { message: 'This operation takes JSON (content-type application/json).', detail: { header: 'content-type' } }), undefined);
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

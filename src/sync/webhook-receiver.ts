@@ -4,6 +4,7 @@ import { codehostStore } from '../modules/codehost/store.js';
 import type { Services } from '../services.js';
 import { jsonMayHoldUnstorable, storable } from '../platform/storable-text.js';
 import { appliers, type ApplyOutcome, type WebhookDelivery } from './appliers/index.js';
+import { requestNotifications } from '../modules/request-notifications/service.js';
 
 export interface ReceiveResult {
   ok: true;
@@ -17,6 +18,9 @@ export interface ReceiveResult {
  * Deliveries for installations no workspace holds, or events without an applier, are recorded
  * as `ignored`.
  */
+/** Deliveries that can change what a request's derived status is computed from (state, labels, milestone, cards). */
+const STATUS_EVENTS = new Set(['issues', 'label', 'milestone', 'projects_v2_item']);
+
 export async function receiveWebhook(
   services: Services,
   received: WebhookDelivery,
@@ -40,6 +44,10 @@ export async function receiveWebhook(
       installation && applier
         ? await applier({ tx, services, delivery, installation, workspaceId: installation.workspaceId })
         : 'ignored';
+    if (installation && outcome !== 'ignored' && STATUS_EVENTS.has(delivery.event)) {
+      // What GitHub changed may move the derived status of a portal request: its subscribers hear of it.
+      await requestNotifications.scheduleSweep(tx, services, installation.workspaceId);
+    }
     await tx
       .update(codehostWebhookDeliveries)
       .set({ outcome, workspaceId: installation?.workspaceId ?? null })

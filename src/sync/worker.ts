@@ -22,6 +22,8 @@ import { refreshProject, refreshProjectItem, type ItemRefreshPayload, type Proje
 import { runProjectsBackfill } from './projects-backfill.js';
 import { syncJobStore } from './store.js';
 import { heartbeatIntervalMs, heartbeatStore, recoverDeadWorkers } from './worker-recovery.js';
+import { requestNotifications } from '../modules/request-notifications/service.js';
+import { NOTIFY_TASK, STATUS_SWEEP_TASK } from '../modules/request-notifications/store.js';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 
@@ -121,6 +123,8 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     [RECONCILE_ALL_TASK]: async () => {
       await reconcileAll(services);
     },
+    [NOTIFY_TASK]: async (payload) => requestNotifications.send(services, (payload as { requestId: string }).requestId),
+    [STATUS_SWEEP_TASK]: async (payload) => requestNotifications.sweep(services, (payload as { workspaceId: string }).workspaceId),
     [CLEANUP_TASK]: async () => {
       await cleanupRemovedRepositories(services);
       await pruneWebhookDeliveries(services);

@@ -1,9 +1,13 @@
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
   to: string[];
   subject: string;
   text: string;
+  html: string | null;
+  /** By lower-case name, as sent (unfolded). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests that read e-mail. */
@@ -18,9 +22,14 @@ export async function startSmtpCapture() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        messages.push(parsePlainMessage(Buffer.concat(chunks).toString('utf8')));
-        waiters.splice(0).forEach((w) => w());
-        callback();
+        void parseMessage(Buffer.concat(chunks)).then(
+          (mail) => {
+            messages.push(mail);
+            waiters.splice(0).forEach((w) => w());
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });
@@ -48,22 +57,11 @@ export async function startSmtpCapture() {
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
 
-/** Our mails are single-part text; this reads To, Subject and the decoded body of one. */
-function parsePlainMessage(raw: string): CapturedMail {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? Buffer.from(
-          body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8')
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  const to = header('To').match(/[^\s<>,"]+@[^\s<>,"]+/g) ?? [];
-  return { to, subject: header('Subject'), text };
+/** To, Subject, the text and HTML parts and the headers of a message, read by mailparser. */
+async function parseMessage(raw: Buffer): Promise<CapturedMail> {
+  const parsed = await simpleParser(raw);
+  const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
+  const headers: Record<string, string> = {};
+  for (const line of parsed.headerLines) headers[line.key] = line.line.slice(line.line.indexOf(':') + 1).trim();
+  return { to, subject: parsed.subject ?? '', text: (parsed.text ?? '').replace(/\n$/, ''), html: typeof parsed.html === 'string' ? parsed.html : null, headers };
 }

@@ -181,6 +181,11 @@ export const requests = pgTable(
     releaseFailure: text('release_failure'),
     /** The issue on the code host, by node id (the cache row may come and go with sync). */
     issueNodeId: text('issue_node_id'),
+    /**
+     * The status last announced to its subscribers (null: not yet looked at). Not the status, which
+     * is derived at every read: what the change detector compares the derived status with.
+     */
+    notifiedStatus: text('notified_status'),
     /** Votes of customers (`request_votes`), kept with each vote in its transaction: lists sort by it. */
     voteCount: integer('vote_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -277,4 +282,26 @@ export const requestReads = pgTable(
     seenStatus: text('seen_status').notNull(),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.customerId] }), index('request_reads_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Changes to a request its subscribers hear of, until the e-mail is sent: a public comment (by the
+ * team or a customer, `actorCustomerId` not mailed about their own) or a new derived status.
+ */
+export const requestNotifications = pgTable(
+  'request_notifications',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorCustomerId: uuid('actor_customer_id').references(() => portalCustomers.id, { onDelete: 'set null' }),
+    /** A comment's text as customers read it, or the new status id. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('request_notifications_pending_idx').on(t.requestId).where(sql`${t.sentAt} is null`), check('request_notifications_kind_check', sql`${t.kind} in ('comment','status')`)],
 );

@@ -76,6 +76,8 @@ export const customerDataStore = {
     await tx.execute(sql`delete from request_votes where customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_subscriptions where customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_reads where customer_id = ${p.customerId}`);
+    // What their comments told others by e-mail (sent or still pending) goes with them.
+    await tx.execute(sql`delete from request_notifications where actor_customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from portal_auth_sessions where user_id = ${p.userId}`);
     await tx.execute(sql`delete from portal_auth_accounts where user_id = ${p.userId}`);
     await tx.execute(sql`delete from idempotency_keys where scope = ${`customer:${p.customerId}`}`);

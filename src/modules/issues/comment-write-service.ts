@@ -7,6 +7,7 @@ import { forgetEchoEntries } from '../activity/echo.js';
 import { recordActivity } from '../activity/recorder.js';
 import { actorOf, recordAudit, type AuditActor } from '../audit/recorder.js';
 import type { Tx } from '../../db/pool.js';
+import { requestNotifications } from '../request-notifications/service.js';
 import { writeAsApp, writeAuthored } from '../codehost/authored-write.js';
 import { readCommentVisibility, withCommentVisibility, type CommentVisibility } from './comment-visibility.js';
 import { presentComment } from './schemas.js';
@@ -45,7 +46,13 @@ export async function applyNewComment(
   who: { workspaceId: string; actor: AuditActor; requestId: string },
   issue: IssueTarget,
   answer: GitHubComment,
-  written: { authorUserId: string | null; postedAs: 'app' | 'user'; detail: Record<string, unknown> },
+  written: {
+    authorUserId: string | null;
+    postedAs: 'app' | 'user';
+    detail: Record<string, unknown>;
+    /** A public comment: what its portal requests' subscribers are told (its text as customers read it). */
+    notify?: { body: string; author: string; authorKind: 'customer' | 'team'; actorCustomerId: string | null };
+  },
   alsoInTransaction?: (tx: Tx, commentId: string) => Promise<void>,
 ): Promise<string> {
   const { workspaceId, actor, requestId } = who;
@@ -67,6 +74,7 @@ export async function applyNewComment(
     await recordActivity(tx, { workspaceId, issueId: issue.issueId, action: 'comment.added', actor, requestId, detail: { commentId: id, ...written.detail } });
     await recordAudit(tx, { workspaceId, action: 'comment.added', actor, target: { type: 'comment', id }, after: { issueId: issue.issueId, ...written.detail }, requestId });
     await alsoInTransaction?.(tx, id);
+    if (written.notify) await requestNotifications.afterPublicComment(tx, services, { workspaceId, issueId: issue.issueId, ...written.notify });
     return id;
   });
 }
@@ -92,7 +100,12 @@ export const commentWriteService = {
       { workspaceId, actor: actorOf(auth), requestId },
       issue,
       answer,
-      { authorUserId: auth.principal.userId, postedAs: authoredAs.as, detail: { visibility: input.visibility, codehostAuthor } },
+      {
+        authorUserId: auth.principal.userId,
+        postedAs: authoredAs.as,
+        detail: { visibility: input.visibility, codehostAuthor },
+        notify: input.visibility === 'public' ? { body: input.body, author: auth.principal.name, authorKind: 'team', actorCustomerId: null } : undefined,
+      },
     );
     const row = commentRow(answer);
     return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: true });

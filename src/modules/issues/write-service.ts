@@ -8,6 +8,7 @@ import { issueCache } from '../../cache/issue-cache.js';
 import { forgetEchoEntries } from '../activity/echo.js';
 import { recordActivity } from '../activity/recorder.js';
 import type { Tx } from '../../db/pool.js';
+import { requestNotifications } from '../request-notifications/service.js';
 import { actorOf, recordAudit, type AuditActor } from '../audit/recorder.js';
 import { writeAsApp, writeAuthored, type AuthoredAs } from '../codehost/authored-write.js';
 import { activityOf } from './activity-diff.js';
@@ -107,6 +108,8 @@ export async function applyIssueAnswer(
     await recordActivity(tx, activity.map((a) => ({ workspaceId, issueId, action: a.action, actor, detail: a.detail, requestId })));
     await recordAudit(tx, { workspaceId, action: audit.action, actor, target: { type: 'issue', id: issueId }, before: audit.before, after: audit.after, requestId });
     await alsoInTransaction?.(tx, issueId);
+    // The issue changed: a portal request pointing at it may show another status now.
+    await requestNotifications.scheduleSweep(tx, services, workspaceId);
     return issueId;
   });
 }

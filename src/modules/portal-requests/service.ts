@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { PortalCustomer } from '../../auth/portal-session.js';
 import type { StatusId } from '../../db/schema/index.js';
@@ -198,7 +199,10 @@ export const portalRequestService = {
         },
       );
     }
-    return portalRequestService.read(services, portal, customer, String(decided.number));
+    const submitted = await portalRequestService.read(services, portal, customer, String(decided.number));
+    // What its subscribers are told changes from here on (a held request is Open to its requester).
+    await services.database.db.execute(sql`update requests set notified_status = ${submitted.status.id} where portal_id = ${portal.id} and number = ${decided.number}`);
+    return submitted;
   },
 
   /** Follow a request, or stop following it: idempotent in effect, on any request the customer sees. */
@@ -268,7 +272,12 @@ export const portalRequestService = {
       { workspaceId: portal.workspaceId, actor: customerActorOf(customer), requestId: context.requestId },
       issue,
       answer,
-      { authorUserId: null, postedAs: 'app', detail: { visibility: 'public', codehostAuthor: { as: 'app' }, portalRequestId: record.id } },
+      {
+        authorUserId: null,
+        postedAs: 'app',
+        detail: { visibility: 'public', codehostAuthor: { as: 'app' }, portalRequestId: record.id },
+        notify: { body: text, author: customer.name, authorKind: 'customer', actorCustomerId: customer.id },
+      },
       (tx) => portalCommentStore.record(tx, { workspaceId: portal.workspaceId, requestId: record.id, customerId: customer.id, repositoryId: issue.repositoryId, codehostCommentId: Number(answer.id) }),
     );
     return { id, body: text, author: { name: customer.name, kind: 'customer' as const }, createdAt: new Date(answer.created_at).toISOString() };

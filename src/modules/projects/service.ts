@@ -11,6 +11,7 @@ import { pagedList } from '../../platform/pagination.js';
 import type { Services } from '../../services.js';
 import { projectsCacheWriter } from '../../cache/projects-cache-writer.js';
 import { recordActivity } from '../activity/recorder.js';
+import { requestNotifications } from '../request-notifications/service.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { codehostStore } from '../codehost/store.js';
 import { issueStore } from '../issues/store.js';
@@ -113,6 +114,8 @@ async function writeField(w: WriteContext, project: ProjectRow, item: ItemWithIs
       after: { fieldNodeId: field.nodeId, value: after },
       requestId: w.requestId,
     });
+    // A card's field (its Status, say) can move the status of a portal request on the issue.
+    await requestNotifications.scheduleSweep(tx, w.services, workspaceId);
   });
   return reread(w.services, workspaceId, project, item.nodeId);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../auth/access.js';
 import type { StatusId } from '../../db/schema/index.js';
@@ -14,27 +15,13 @@ import { requestTypeStore } from '../request-types/store.js';
 import type { MemberRequest } from './schemas.js';
 import { fileIssue } from './filing.js';
 import { requestIssueBody } from './issue-body.js';
-import { derivedStatus } from './status.js';
+import { statusOf } from './record-status.js';
 import { requestStore, type RequestFilter, type RequestRecord } from './store.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
-type Cards = Awaited<ReturnType<typeof requestStore.cardsOf>>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-function statusOf(record: RequestRecord, cards: Cards): StatusId {
-  const issue =
-    record.issueId && record.issueState
-      ? {
-          state: record.issueState,
-          stateReason: record.issueStateReason,
-          labels: record.issueLabels ?? [],
-          hasMilestone: record.issueHasMilestone === true,
-          cards: cards.get(record.issueNodeId!) ?? [],
-        }
-      : null;
-  return derivedStatus({ held: record.state === 'held', rejected: record.state === 'rejected', issue }, record.statusMap ?? []);
-}
 
 function present(portal: PortalRow, record: RequestRecord, status: StatusId): MemberRequest {
   return {
@@ -187,7 +174,10 @@ export const requestService = {
       });
       return created;
     });
-    return requestService.read(services, auth, portal.id, id);
+    const shared = await requestService.read(services, auth, portal.id, id);
+    // What its subscribers are told changes from here on.
+    await services.database.db.execute(sql`update requests set notified_status = ${shared.status.id} where id = ${id}`);
+    return shared;
   },
 
   async change(services: Services, auth: WorkspaceAuth, portalId: string, requestId: string, change: { title?: string; visibility?: 'private' | 'company' | 'public' }, auditId: string) {

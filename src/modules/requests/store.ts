@@ -304,6 +304,18 @@ export const requestStore = {
     await tx.execute(sql`update requests set release_failure = ${reason}, updated_at = now() where id = ${requestId} and state = 'held'`);
   },
 
+  /** The workspace's filed requests somebody follows, with the status last announced: what the change detector looks at. */
+  async watched(tx: Executor, workspaceId: string): Promise<Array<RequestRecord & { notifiedStatus: string | null }>> {
+    return preparedRows(tx, sql`
+      select base.*, rq.notified_status as "notifiedStatus" from (${recordSelect}
+        where r.workspace_id = ${workspaceId} and r.state = 'filed' and exists (select 1 from request_subscriptions s where s.request_id = r.id)) base
+        join requests rq on rq.id = base.id`);
+  },
+
+  async setNotifiedStatus(tx: Executor, requestId: string, status: StatusId): Promise<void> {
+    await tx.execute(sql`update requests set notified_status = ${status} where id = ${requestId}`);
+  },
+
   /** Single-select values of the cards of these issues, with each field's name, by issue node id. */
   async cardsOf(tx: Executor, workspaceId: string, issueNodeIds: string[]) {
     if (!issueNodeIds.length) return new Map<string, Array<{ values: Record<string, string>; fieldNames: Record<string, string> }>>();

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { portalOrigin } from '../../auth/portal-identity.js';
+import type { Tx } from '../../db/pool.js';
+import type { StatusId } from '../../db/schema/index.js';
+import type { Services } from '../../services.js';
+import { labelOfStatusId } from '../request-types/schemas.js';
+import { statusOf } from '../requests/record-status.js';
+import { requestStore } from '../requests/store.js';
+import { requestChangeMail } from './mail.js';
+import { NOTIFY_TASK, STATUS_SWEEP_TASK, notificationStore } from './store.js';
+
+const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
+/** An unsubscribe link works this long (an e-mail may be read weeks later). */
+const UNSUBSCRIBE_TTL_SECONDS = 90 * 24 * 3600;
+
+const serviceBaseUrl = (services: Services) => services.config.publicBaseUrl ?? `http://localhost:${services.config.port}`;
+
+/**
+ * What subscribers of a request hear of, and when. Changes are recorded as pending notifications
+ * in the transaction that made them; a job per request sends them after the collapse window, one
+ * e-mail per subscriber for everything in it. Status changes are found by a sweep per workspace,
+ * asked for after every change that can move a status (a webhook delivery, a write through the
+ * service): it compares each followed request's derived status with the one last announced.
+ */
+export const requestNotifications = {
+  /** A public comment reached the request's issue: its subscribers hear of it (not its author). */
+  async afterPublicComment(tx: Tx, services: Services, p: { workspaceId: string; issueId: string; body: string; author: string; authorKind: 'customer' | 'team'; actorCustomerId: string | null }) {
+    for (const requestId of await notificationStore.requestsOfIssue(tx, p.workspaceId, p.issueId)) {
+      await notificationStore.record(tx, { workspaceId: p.workspaceId, requestId, kind: 'comment', actorCustomerId: p.actorCustomerId, detail: { body: p.body, author: p.author, authorKind: p.authorKind } });
+      await notificationStore.scheduleOnce(tx, services.config.worker.schema, NOTIFY_TASK, { requestId }, `request-notify:${requestId}`, services.config.notifyCollapseSeconds);
+    }
+  },
+
+  /** Something that can move a derived status changed in the workspace: look again after the window. */
+  async scheduleSweep(tx: Tx, services: Services, workspaceId: string) {
+    await notificationStore.scheduleOnce(tx, services.config.worker.schema, STATUS_SWEEP_TASK, { workspaceId }, `request-status-sweep:${workspaceId}`, services.config.notifyCollapseSeconds);
+  },
+
+  /** Compares each followed request's derived status with the one last announced; a new one is a notification. */
+  async sweep(services: Services, workspaceId: string) {
+    await services.database.db.transaction(async (tx) => {
+      const watched = await requestStore.watched(tx, workspaceId);
+      const cards = await requestStore.cardsOf(tx, workspaceId, watched.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : [])));
+      for (const record of watched) {
+        const status: StatusId = statusOf(record, cards);
+        if (record.notifiedStatus === status) continue;
+        await requestStore.setNotifiedStatus(tx, record.id, status);
+        // Never announced before (a request from before the detector): nothing to compare with.
+        if (record.notifiedStatus === null) continue;
+        await notificationStore.record(tx, { workspaceId, requestId: record.id, kind: 'status', actorCustomerId: null, detail: { status, previous: record.notifiedStatus } });
+        await notificationStore.scheduleOnce(tx, services.config.worker.schema, NOTIFY_TASK, { requestId: record.id }, `request-notify:${record.id}`, 0);
+      }
+    });
+  },
+
+  /**
+   * Sends the request's pending notifications: one e-mail per subscriber with every change they
+   * did not make themselves; a subscriber whose only change is their own comment gets none. The
+   * notifications are marked sent in the same transaction, so a failure sends them again on the
+   * job's retry rather than losing them.
+   */
+  async send(services: Services, requestId: string) {
+    await services.database.db.transaction(async (tx) => {
+      const pending = await notificationStore.takePending(tx, requestId);
+      if (!pending.length) return;
+      const { rows } = await tx.execute<{ number: number; title: string; workspace_id: string; portal_id: string; slug: string; name: string; reference_prefix: string; logo_url: string | null; accent_color: string | null; state: string }>(sql`
+        select r.number, r.title, r.workspace_id, r.state, p.id as portal_id, p.slug, p.name, p.reference_prefix, p.logo_url, p.accent_color
+          from requests r join portals p on p.id = r.portal_id where r.id = ${requestId}`);
+      const request = rows[0];
+      // A request that is not (or no longer) filed tells nobody anything: rejecting mails nobody.
+      if (!request || request.state !== 'filed') return notificationStore.markSent(tx, pending.map((p) => p.id));
+      const reference = `${request.reference_prefix}-${request.number}`;
+      const origin = portalOrigin(serviceBaseUrl(services), request.slug, services.config.portalDomain);
+      for (const recipient of await notificationStore.recipients(tx, requestId)) {
+        const changes = pending.filter((p) => p.actorCustomerId !== recipient.customerId);
+        if (!changes.length) continue;
+        const token = services.signedState.seal(UNSUBSCRIBE_PURPOSE, { customerId: recipient.customerId, requestId }, UNSUBSCRIBE_TTL_SECONDS);
+        await services.mailer.send(
+          requestChangeMail({
+            portal: { name: request.name, logoUrl: request.logo_url, accentColor: request.accent_color },
+            request: { reference, title: request.title, url: `${origin}/requests/${encodeURIComponent(reference)}` },
+            statusLabel: (id) => labelOfStatusId(id as StatusId),
+            changes,
+            unsubscribeUrl: `${origin}/portal/unsubscribe?token=${encodeURIComponent(token)}`,
+            to: recipient.email,
+          }),
+        );
+      }
+      await notificationStore.markSent(tx, pending.map((p) => p.id));
+    });
+  },
+
+  /** Who an unsubscribe token names, if it is genuine, unexpired and of this portal's request. */
+  async unsubscribeTarget(services: Services, portalId: string, token: string) {
+    const data = services.signedState.open<{ customerId: string; requestId: string }>(UNSUBSCRIBE_PURPOSE, token);
+    if (!data) return null;
+    const { rows } = await services.database.pool.query<{ reference: string; title: string }>(
+      `select p.reference_prefix || '-' || r.number as reference, r.title from requests r join portals p on p.id = r.portal_id
+        join portal_customers c on c.id = $2 and c.portal_id = p.id where r.id = $1 and p.id = $3`,
+      [data.requestId, data.customerId, portalId],
+    );
+    return rows[0] ? { ...data, ...rows[0] } : null;
+  },
+
+  async unsubscribe(services: Services, target: { customerId: string; requestId: string }) {
+    await services.database.db.transaction((tx) => requestStore.unsubscribe(tx, target.requestId, target.customerId));
+  },
+};

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from '../../db/pool.js';
+
+export const NOTIFY_TASK = 'request_notify';
+export const STATUS_SWEEP_TASK = 'request_status_sweep';
+
+export interface PendingNotification {
+  id: string;
+  kind: 'comment' | 'status';
+  actorCustomerId: string | null;
+  detail: { body?: string; author?: string; authorKind?: 'customer' | 'team'; status?: string };
+}
+
+export interface Recipient {
+  customerId: string;
+  name: string;
+  email: string;
+}
+
+export const notificationStore = {
+  /**
+   * Queues a job in the caller's transaction that runs `seconds` from the first time it was asked
+   * for: asked again meanwhile, the same job stays where it was, so changes collapse into it.
+   */
+  async scheduleOnce(tx: Executor, schema: string, task: string, payload: Record<string, unknown>, jobKey: string, seconds: number) {
+    await tx.execute(sql`select ${sql.identifier(schema)}.add_job(
+      ${task}, ${JSON.stringify(payload)}::json,
+      run_at => now() + make_interval(secs => ${seconds}),
+      max_attempts => 10::smallint,
+      job_key => ${jobKey},
+      job_key_mode => 'preserve_run_at')`);
+  },
+
+  async record(tx: Executor, row: { workspaceId: string; requestId: string; kind: 'comment' | 'status'; actorCustomerId: string | null; detail: Record<string, unknown> }) {
+    await tx.execute(sql`
+      insert into request_notifications (id, workspace_id, request_id, kind, actor_customer_id, detail)
+      values (${uuidv7()}, ${row.workspaceId}, ${row.requestId}, ${row.kind}, ${row.actorCustomerId}, ${JSON.stringify(row.detail)}::jsonb)`);
+  },
+
+  /** Filed requests of the workspace pointing at this issue. */
+  async requestsOfIssue(tx: Executor, workspaceId: string, issueId: string): Promise<string[]> {
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      select r.id from requests r join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id
+       where i.workspace_id = ${workspaceId} and i.id = ${issueId} and r.state = 'filed'`);
+    return rows.map((r) => r.id);
+  },
+
+  /** The request's unsent notifications, oldest first, locked until the transaction ends (one sender at a time). */
+  async takePending(tx: Executor, requestId: string): Promise<PendingNotification[]> {
+    const { rows } = await tx.execute<{ id: string; kind: 'comment' | 'status'; actor_customer_id: string | null; detail: PendingNotification['detail'] }>(sql`
+      select id, kind, actor_customer_id, detail from request_notifications
+       where request_id = ${requestId} and sent_at is null order by created_at, id for update`);
+    return rows.map((r) => ({ id: r.id, kind: r.kind, actorCustomerId: r.actor_customer_id, detail: r.detail }));
+  },
+
+  async markSent(tx: Executor, ids: string[]) {
+    if (ids.length) await tx.execute(sql`update request_notifications set sent_at = now() where id = any(${sql.param(ids)}::uuid[])`);
+  },
+
+  /** Who follows the request and may still hear of it (not removed, not erased). */
+  async recipients(tx: Executor, requestId: string): Promise<Recipient[]> {
+    const { rows } = await tx.execute<{ customer_id: string; name: string; email: string }>(sql`
+      select c.id as customer_id, u.name, c.email from request_subscriptions s
+        join portal_customers c on c.id = s.customer_id join portal_auth_users u on u.id = c.user_id
+       where s.request_id = ${requestId} and c.removed_at is null order by c.created_at, c.id`);
+    return rows.map((r) => ({ customerId: r.customer_id, name: r.name, email: r.email }));
+  },
+};

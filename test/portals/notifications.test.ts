@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../emulator/index.js';
+import { startTestApp, type TestApp } from '../harness/app.js';
+import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
+import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
+import { hostClient, httpClient, type Call } from '../harness/http.js';
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../harness/smtp.js';
+import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
+
+/**
+ * Subscribers hear of public comments and status changes by e-mail, through the job queue: one
+ * e-mail per window of changes, never of their own comment, never of an internal one or a reject,
+ * with a one-click unsubscribe link that works without signing in.
+ */
+let gh: RunningEmulator;
+let t: TestApp;
+let smtp: SmtpCapture;
+let call: Call;
+let owner: TestPerson;
+let ws: { id: string };
+let portal: { id: string; host: string; slug: string };
+let openPortal: { id: string; host: string };
+let typeId: string;
+let openTypeId: string;
+const as = () => ({ token: owner.token, workspaceId: ws.id });
+const on = (p: { host: string } = portal) => hostClient(t.url, p.host);
+
+async function invited(name: string) {
+  const email = `${unique('n')}@customer.test`;
+  const res = await call('POST', `/v1/portals/${portal.id}/customers`, { ...as(), body: { email, name } });
+  expect(res.status, res.text).toBe(201);
+  const token = decodeURIComponent(/#token=(\S+)/.exec((await smtp.lastTo(email)).text)![1]);
+  const signedIn = await on()('GET', `/portal/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
+  return { token: signedIn.body.token as string, email, name };
+}
+
+const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && !m.subject.startsWith('You are invited'));
+async function mailsAfter(email: string, count: number, timeoutMs = 8000): Promise<CapturedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  while (mailsTo(email).length < count) {
+    if (Date.now() > deadline) throw new Error(`${email} got ${mailsTo(email).length} of ${count} e-mails: ${JSON.stringify(mailsTo(email).map((m) => m.subject))}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return mailsTo(email);
+}
+/** Long enough for the collapse window (1 s) and the worker to have sent anything it was going to. */
+const quietPeriod = () => new Promise((r) => setTimeout(r, 3000));
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  gh = await startCodehost();
+  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh), notifyCollapseSeconds: 1 }, { worker: true });
+  call = httpClient(t.url);
+  owner = await signUp(call, 'Team Member');
+  ws = await createWorkspace(call, owner, 'Notifications');
+  const org = unique('norg').toLowerCase();
+  gh.control.createUser({ login: `${org}-dev` });
+  gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
+  const installationId = gh.control.install({ account: org }).id;
+  gh.control.createRepo({ owner: org, name: 'web' });
+  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
+  const ids = await recordInstallation(t, gh, ws.id, installationId);
+  await fillCache(t, gh, ws.id, installationId, ids);
+  await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
+  const newPortal = async (access: string) =>
+    (await call('POST', '/v1/portals', { ...as(), body: { name: 'Notify help', slug: unique('nh').toLowerCase(), access, defaultVisibility: 'public', referencePrefix: 'NOTE', branding: { accentColor: '#aa3300' } } })).body;
+  portal = await newPortal('invite_only');
+  openPortal = await newPortal('open');
+  const newType = async (p: { id: string }) => (await call('POST', `/v1/portals/${p.id}/request-types`, { ...as(), body: { name: 'Question', destination: { repositoryId: ids[`${org}/web`] } } })).body.id;
+  typeId = await newType(portal);
+  openTypeId = await newType(openPortal);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await gh?.close();
+  await smtp?.close();
+});
+
+describe('subscribers hear of a request', () => {
+  it('by one e-mail per window of public comments and status changes, never of their own or internal ones; one-click unsubscribe', { timeout: 60_000 }, async () => {
+    const ann = await invited('Ann Asker');
+    const ben = await invited('Ben Follower');
+    const cal = await invited('Cal Bystander');
+    const made = await on()('POST', '/portal/requests', { token: ann.token, body: { requestTypeId: typeId, title: 'Export is slow', values: {} } });
+    expect(made.status, made.text).toBe(201);
+    const ref = made.body.reference;
+    expect((await on()('POST', `/portal/requests/${ref}/subscription`, { token: ben.token })).body.viewerSubscribed).toBe(true);
+    const issueId = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: any) => r.reference === ref).issue.id;
+
+    // An internal comment tells nobody anything.
+    expect((await call('POST', `/v1/issues/${issueId}/comments`, { ...as(), body: { body: 'Internal: check the logs' } })).status).toBe(201);
+    await quietPeriod();
+    expect([...mailsTo(ann.email), ...mailsTo(ben.email)]).toEqual([]);
+
+    // Two public replies in one window: one e-mail each, with both.
+    await call('POST', `/v1/issues/${issueId}/comments`, { ...as(), body: { body: 'We are looking into it.', visibility: 'public' } });
+    await call('POST', `/v1/issues/${issueId}/comments`, { ...as(), body: { body: 'Found it.', visibility: 'public' } });
+    const [toAnn] = await mailsAfter(ann.email, 1);
+    const [toBen] = await mailsAfter(ben.email, 1);
+    await quietPeriod();
+    expect(mailsTo(ann.email)).toHaveLength(1);
+    expect(mailsTo(cal.email)).toEqual([]);
+    expect(toAnn.subject).toBe(`[Notify help] New comment on ${ref}: Export is slow`);
+    expect(toAnn.text).toContain('Team Member (team) wrote:\n> We are looking into it.');
+    expect(toAnn.text).toContain('> Found it.');
+    expect(toAnn.text).toContain(`${portal.slug}.portal.localhost`);
+    expect(toAnn.text).toContain(`/requests/${ref}`);
+    expect(toAnn.text).not.toContain(owner.email);
+    expect(toAnn.html).toContain('#aa3300');
+    expect(toAnn.html).toContain('We are looking into it.');
+    expect(toAnn.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(toBen.headers['list-unsubscribe']).toMatch(/^<http:\/\/[^>]+\/portal\/unsubscribe\?token=[^>]+>$/);
+
+    // A customer's own comment reaches the other subscriber only.
+    expect((await on()('POST', `/portal/requests/${ref}/comments`, { token: ann.token, body: { body: 'Thanks!' } })).status).toBe(201);
+    const benMails = await mailsAfter(ben.email, 2);
+    expect(benMails[1].text).toContain('Ann Asker (customer) wrote:\n> Thanks!');
+    await quietPeriod();
+    expect(mailsTo(ann.email)).toHaveLength(1);
+
+    // A status change, found by the sweep after the write.
+    expect((await call('PATCH', `/v1/issues/${issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
+    const annMails = await mailsAfter(ann.email, 2);
+    expect(annMails[1].subject).toBe(`[Notify help] ${ref} is now Completed: Export is slow`);
+    expect(annMails[1].text).toContain('Status: Completed');
+    await mailsAfter(ben.email, 3);
+    // An edit that changes nothing a customer sees (the title) tells nobody anything.
+    expect((await call('PATCH', `/v1/issues/${issueId}`, { ...as(), body: { title: 'Export slow (internal title)' } })).status).toBe(200);
+    await quietPeriod();
+    expect(mailsTo(ann.email)).toHaveLength(2);
+
+    // One click, no session: Ben stops following; a forged or altered link is nothing.
+    const link = new URL(/^<(.+)>$/.exec(mailsTo(ben.email)[2].headers['list-unsubscribe'])![1]);
+    const viaHost = hostClient(t.url, link.host);
+    const described = await viaHost('GET', `${link.pathname}${link.search}`);
+    expect(described.status, described.text).toBe(200);
+    expect(described.body).toEqual({ reference: ref, title: 'Export is slow' });
+    expect((await viaHost('GET', `${link.pathname}${link.search}x`)).status).toBe(404);
+    const clicked = await viaHost('POST', `${link.pathname}${link.search}`, { body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(clicked.status, clicked.text).toBe(200);
+    expect((await on()('GET', `/portal/requests/${ref}`, { token: ben.token })).body.viewerSubscribed).toBe(false);
+    await call('POST', `/v1/issues/${issueId}/comments`, { ...as(), body: { body: 'Reopening soon.', visibility: 'public' } });
+    await mailsAfter(ann.email, 3);
+    await quietPeriod();
+    expect(mailsTo(ben.email)).toHaveLength(3);
+    // Form posts are taken on that address alone.
+    const form = await call('POST', '/v1/views', { token: owner.token, workspaceId: ws.id, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(422);
+  });
+
+  it('a rejected request mails nobody', { timeout: 30_000 }, async () => {
+    const email = `${unique('held')}@customer.test`;
+    const signed = await on(openPortal)('POST', '/portal/auth/sign-up/email', { body: { name: 'Held Person', email, password: 'correct horse battery' } });
+    const made = await on(openPortal)('POST', '/portal/requests', { token: signed.headers.get('set-auth-token')!, body: { requestTypeId: openTypeId, title: 'Held then rejected', values: {} } });
+    expect(made.body.viewerSubscribed).toBe(true);
+    const held = (await call('GET', `/v1/portals/${openPortal.id}/requests?held=true`, as())).body.data.find((r: any) => r.title === 'Held then rejected');
+    expect((await call('POST', `/v1/portals/${openPortal.id}/requests/${held.id}/reject`, as())).status).toBe(200);
+    await quietPeriod();
+    expect(mailsTo(email)).toEqual([]);
+  });
+});
