@@ -1,0 +1,136 @@
+/**
+ * A request followed by 1,000 customers gets a public reply: how long until every subscriber's
+ * e-mail is accepted by a local SMTP server, and how long the reply itself takes to answer (it
+ * must not wait for the e-mails: they go through the job queue). The reply is written through the
+ * service, as the team writes one (comments written on GitHub directly are internal and mail
+ * nobody); the emulator answers after 50 ms. Repeated `--runs` times, each a new reply.
+ *
+ *   DATABASE_URL=postgres://... npx tsx bench/portal-notify.ts [--runs 3] [--subscribers 1000]
+ */
+import { SMTPServer } from 'smtp-server';
+import { uuidv7 } from 'uuidv7';
+import { startEmulator } from '../emulator/index.js';
+import { buildApp } from '../src/app.js';
+import { cacheWriter } from '../src/cache/cache-writer.js';
+import { issueRow, repositoryRow, type GitHubIssue, type GitHubRepository } from '../src/codehost/mapping.js';
+import { loadConfig } from '../src/config.js';
+import { applyMigrations } from '../src/db/migrate.js';
+import { openDatabase } from '../src/db/pool.js';
+import { codehostStore } from '../src/modules/codehost/store.js';
+import { startSyncWorker } from '../src/sync/worker.js';
+import { freshDatabase } from '../test/harness/fresh-database.js';
+import { report } from './support/report.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 ? Number(process.argv[i + 1]) : fallback;
+};
+const runs = arg('runs', 3);
+const SUBSCRIBERS = arg('subscribers', 1000);
+const LATENCY_MS = 50;
+
+let accepted = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.on('data', () => {});
+    stream.on('end', () => {
+      accepted += 1;
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}?pool=true&maxConnections=4`;
+
+const gh = await startEmulator({});
+gh.control.createUser({ login: 'bench-ada' });
+gh.control.createOrg({ login: 'bench', admins: ['bench-ada'] });
+const installationId = gh.control.install({ account: 'bench' }).id;
+gh.control.createRepo({ owner: 'bench', name: 'app' });
+const db = await freshDatabase('svc_bench_notify');
+const database = openDatabase(db.url, { max: 10 });
+await applyMigrations(database.pool);
+const config = loadConfig(
+  { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKSPACE_APP_ORIGIN: 'http://localhost:5173', RATE_LIMIT_MAX: '100000000', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: '.data/bench', SMTP_URL: smtpUrl, NOTIFY_COLLAPSE_SECONDS: '0' },
+  {
+    codehost: {
+      appId: gh.app.appId, appSlug: gh.app.slug, privateKey: gh.app.privateKey, webhookSecret: gh.app.webhookSecret,
+      clientId: gh.app.clientId, clientSecret: gh.app.clientSecret, apiUrl: gh.url, webUrl: gh.url, timeoutMs: 10_000,
+    },
+  },
+);
+const { app, services } = await buildApp({ config, database, logger: false });
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+const worker = await startSyncWorker(services, { pollInterval: 50 });
+
+async function call(method: string, path: string, body: unknown, token: string, workspaceId?: string) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', authorization: `Bearer ${token}`, ...(workspaceId ? { 'x-workspace-id': workspaceId } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, any>;
+}
+
+try {
+  const signUp = await fetch(`${url}/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' }, body: JSON.stringify({ name: 'Bench', email: 'bench@example.test', password: 'correct horse battery' }) });
+  const token = signUp.headers.get('set-auth-token')!;
+  const ws = await call('POST', '/v1/workspaces', { name: 'Bench', slug: 'bench' }, token);
+  const { token: instToken } = gh.control.installationToken(installationId);
+  const get = async (path: string) => (await fetch(`${gh.url}${path}`, { headers: { authorization: `token ${instToken}` } })).json();
+  const repos = ((await get('/installation/repositories')) as { repositories: GitHubRepository[] }).repositories;
+  await database.db.transaction(async (tx) => {
+    await codehostStore.insertInstallation(tx, { id: uuidv7(), workspaceId: ws.id, installationId, accountLogin: 'bench', accountType: 'Organization', repositorySelection: 'all' });
+    await codehostStore.upsertRepositories(tx, ws.id, repos.map(repositoryRow), uuidv7);
+  });
+  const repositoryId = (await database.pool.query('update repositories set sync_enabled = true where workspace_id = $1 returning id', [ws.id])).rows[0].id as string;
+  const issue = (await (await gh.control.act('bench-ada', 'POST', '/repos/bench/app/issues', { title: 'Followed by many' })).body) as GitHubIssue;
+  await database.db.transaction((tx) => cacheWriter.issues(tx, { workspaceId: ws.id, repositoryId }, [issueRow(issue)]));
+  const issueId = (await database.pool.query('select id from issues where workspace_id = $1', [ws.id])).rows[0].id as string;
+  const portal = await call('POST', '/v1/portals', { name: 'Bench help', slug: 'bench', access: 'invite_only' }, token, ws.id);
+  const request = await call('POST', `/v1/portals/${portal.id}/requests`, { issueId }, token, ws.id);
+  // The subscribers, as the invitations and follows would leave them.
+  await database.pool.query(
+    `with u as (insert into portal_auth_users (id, name, email, email_verified)
+                select gen_random_uuid(), 'Subscriber ' || k, 's' || k || '@p' || replace($2::text, '-', '') || '.bench.test', true from generate_series(1, $3::int) k returning id, name),
+          c as (insert into portal_customers (id, workspace_id, portal_id, user_id, email)
+                select gen_random_uuid(), $1::uuid, $2::uuid, u.id, lower(replace(u.name, ' ', '')) || '@bench.test' from u returning id)
+     insert into request_subscriptions (request_id, customer_id, workspace_id) select $4::uuid, c.id, $1::uuid from c`,
+    [ws.id, portal.id, SUBSCRIBERS, request.id],
+  );
+
+  gh.control.setLatency({ fixedMs: LATENCY_MS });
+  const rows: Array<Record<string, string | number>> = [];
+  for (let run = 1; run <= runs; run++) {
+    const before = accepted;
+    const t0 = performance.now();
+    await call('POST', `/v1/issues/${issueId}/comments`, { body: `Public reply ${run}`, visibility: 'public' }, token, ws.id);
+    const answeredMs = performance.now() - t0;
+    const deadline = Date.now() + 300_000;
+    while (accepted - before < SUBSCRIBERS) {
+      if (Date.now() > deadline) throw new Error(`only ${accepted - before} of ${SUBSCRIBERS} e-mails in 5 minutes`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const allMs = performance.now() - t0;
+    rows.push({
+      run,
+      subscribers: SUBSCRIBERS,
+      'reply answered ms': Math.round(answeredMs),
+      'floor ms (one 50 ms GitHub write)': LATENCY_MS,
+      'all e-mails accepted ms': Math.round(allMs),
+      'e-mails/s': Math.round(SUBSCRIBERS / ((allMs - answeredMs) / 1000)),
+    });
+  }
+  report('portal-notify', rows, { latencyMs: LATENCY_MS, subscribers: SUBSCRIBERS, collapseSeconds: 0, smtp: 'local smtp-server, pooled nodemailer transport (4 connections)' });
+} finally {
+  await worker.stop();
+  await app.close();
+  await database.close();
+  await db.drop();
+  await gh.close();
+  smtp.close();
+}
