@@ -26,6 +26,7 @@ import type { Services } from './services.js';
 import { routeTable } from './routes.js';
 import { deriveKey, loadOrCreateSecret } from './secrets.js';
 import { prepareJobQueue } from './sync/worker.js';
+import { createFileStore } from './files/file-store.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -80,6 +81,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
     }),
     challenge: createChallengeVerifier(config.challenge),
     mailer,
+    files: createFileStore(config.dataDir),
     cursors: new CursorCodec(deriveKey(secret, 'cursor-v1')),
     signedState: createSignedState(deriveKey(secret, 'signed-state-v1')),
     codehost: config.codehost ? createCodehostClient(config.codehost, database, { paceMaxWaitMs: config.codehostRateLimitWaitMs }) : null,

@@ -46,6 +46,10 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Hours an Idempotency-Key answer is kept; at least 24. */
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24).default(48),
+  /** Largest attachment accepted, in bytes. */
+  ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
+  /** Media types accepted, as their content shows them (comma-separated). */
+  ATTACHMENT_TYPES: z.string().default('image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain'),
   INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(7 * 24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Cache resolved credentials in memory; revocations reach every process through Postgres NOTIFY. */
@@ -108,6 +112,7 @@ export interface Config {
   /** Where Prometheus reads /metrics: a port of its own, and/or the API port behind a bearer token; neither by default. */
   metrics: { port: number | undefined; token: string | undefined };
   idempotencyTtlHours: number;
+  attachments: { maxBytes: number; types: string[] };
   invitationTtlHours: number;
   logLevel: Env['LOG_LEVEL'];
   credentialCache: boolean;
@@ -205,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL || undefined },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN || undefined },
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+    attachments: { maxBytes: e.ATTACHMENT_MAX_BYTES, types: e.ATTACHMENT_TYPES.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean) },
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     credentialCache: e.CREDENTIAL_CACHE,

@@ -19,6 +19,7 @@ import { portalApiRoutes } from './modules/portal-api/routes.js';
 import { portalRequestRoutes } from './modules/portal-requests/routes.js';
 import { customerDataRoutes } from './modules/customer-data/routes.js';
 import { notificationRoutes } from './modules/request-notifications/routes.js';
+import { attachmentRoutes } from './modules/attachments/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './http/route.js';
@@ -51,4 +52,5 @@ export const routeTable: AnyRoute[] = [
   ...portalRequestRoutes,
   ...customerDataRoutes,
   ...notificationRoutes,
+  ...attachmentRoutes,
 ];

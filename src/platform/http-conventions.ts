@@ -125,7 +125,17 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
  */
 const FORM_PATHS = ['/portal/unsubscribe'];
 
+/** Paths that take a file's bytes as the body (`application/octet-stream`), streamed to the handler. */
+const UPLOAD_PATHS = ['/v1/attachments', '/portal/attachments'];
+
 export function installHttpConventions(app: FastifyInstance): void {
+  app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
+    if (!UPLOAD_PATHS.includes(request.url.split('?')[0])) {
+      done(new ApiError('invalid_request', { message: 'This operation takes JSON (content-type application/json).', detail: { header: 'content-type' } }), undefined);
+      return;
+    }
+    done(null, payload);
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
     if (!FORM_PATHS.includes(request.url.split('?')[0])) {
       done(new ApiError('invalid_request', { message: 'This operation takes JSON (content-type application/json).', detail: { header: 'content-type' } }), undefined);

@@ -16,6 +16,9 @@ function findUnstorable(value: unknown, path: string[], depth: number): { path: 
   }
   // JSON nesting deeper than this is refused by the schemas anyway; the walk stays bounded.
   if (depth > 64 || value === null || typeof value !== 'object') return null;
+  // A file's bytes (an upload's stream, a buffer) hold no text to check, and a stream's object
+  // graph (its socket, its server) is no place to walk.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, inner] of entries) {
     const keyReason = unstorableReason(key);

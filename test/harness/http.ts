@@ -30,7 +30,7 @@ export function httpClient(baseUrl: string) {
     const res = await fetch(baseUrl + path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : typeof options.body === 'string' || Buffer.isBuffer(options.body) ? (options.body as string | Buffer) : JSON.stringify(options.body),
       redirect: 'manual',
     });
     const text = await res.text();
@@ -57,7 +57,7 @@ export function hostClient(baseUrl: string, host: string) {
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookie) headers.cookie = options.cookie;
     if (options.workspaceId) headers['x-workspace-id'] = options.workspaceId;
-    const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    const payload = options.body === undefined ? undefined : typeof options.body === 'string' || Buffer.isBuffer(options.body) ? (options.body as string | Buffer) : JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const { request } = await import('node:http');
     return new Promise<CallResult>((resolve, reject) => {

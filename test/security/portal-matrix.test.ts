@@ -98,6 +98,9 @@ beforeAll(async () => {
     [ws.id, portal.a.id, rows[0].number, customerAId],
   );
   objectOf.reference = `${rows[0].reference_prefix}-${rows[0].number}`;
+  const upload = await on(portal.a)('POST', '/portal/attachments?filename=matrix.txt', { token: customerA.token, headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from('matrix\n') });
+  expect(upload.status, upload.text).toBe(201);
+  objectOf.attachmentId = upload.body.id;
   validBodyFor.submitPortalRequest = { requestTypeId: randomUUID(), title: 'Matrix submission', values: {} };
   validBodyFor.commentOnPortalRequest = { body: 'Matrix comment' };
   validBodyFor.invitePortalColleague = { email: `${unique('colleague')}@example.test` };

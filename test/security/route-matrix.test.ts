@@ -244,7 +244,16 @@ beforeAll(async () => {
   const requestOfA = await call('POST', `/v1/portals/${portalOfA.body.id}/requests`, { token: ownerA.token, workspaceId: A.id, body: { issueId: issueOfA } });
   expect(requestOfA.status, requestOfA.text).toBe(201);
 
+  const attachmentOfA = await call('POST', '/v1/attachments?filename=a.txt', {
+    token: ownerA.token,
+    workspaceId: A.id,
+    headers: { 'content-type': 'application/octet-stream' },
+    body: Buffer.from('an attachment of A\n'),
+  });
+  expect(attachmentOfA.status, attachmentOfA.text).toBe(201);
+
   objectOfA = {
+    attachmentId: attachmentOfA.body.id,
     portalId: portalOfA.body.id,
     requestId: requestOfA.body.id,
     customerId: customerOfA.body.id,

@@ -305,3 +305,25 @@ export const requestNotifications = pgTable(
   },
   (t) => [index('request_notifications_pending_idx').on(t.requestId).where(sql`${t.sentAt} is null`), check('request_notifications_kind_check', sql`${t.kind} in ('comment','status')`)],
 );
+
+/**
+ * A file uploaded by a member or a portal customer. The bytes are in the attachment store (local
+ * disk under DATA_DIR), never in Postgres; this row is what the service knows of them. A customer's
+ * upload is attached to a request when they submit it (`requestId`).
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    portalId: uuid('portal_id').references(() => portals.id, { onDelete: 'cascade' }),
+    uploadedByCustomerId: uuid('uploaded_by_customer_id').references(() => portalCustomers.id, { onDelete: 'set null' }),
+    uploadedByUserId: uuid('uploaded_by_user_id'),
+    requestId: uuid('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('attachments_request_idx').on(t.requestId), index('attachments_customer_idx').on(t.uploadedByCustomerId)],
+);

@@ -23,6 +23,9 @@ const customerDataSchema = z
     comments: z.array(z.object({ reference: z.string(), body: z.string().nullable().describe('As the code host has it now; null if it was deleted there.'), createdAt: timestamp() })),
     votes: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
     subscriptions: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
+    attachments: z
+      .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int(), reference: z.string().nullable(), download: z.object({ url: z.url(), expiresAt: timestamp() }) }))
+      .describe('The files they uploaded, each with a download link good for 15 minutes.'),
     sessions: z.array(z.object({ createdAt: timestamp(), expiresAt: timestamp(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
   })
   .meta({ id: 'PortalCustomerData' });
@@ -33,7 +36,7 @@ export const customerDataRoutes = [
     method: 'GET',
     path: '/portal/me/data',
     summary: 'Download my data',
-    description: 'Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions and sessions.',
+    description: 'Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, the files they uploaded (with download links) and sessions.',
     tags: ['Portal'],
     access: { kind: 'customer' },
     response: customerDataSchema,

@@ -9,6 +9,7 @@ import { ApiError } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { customerActorOf, recordAudit } from '../audit/recorder.js';
 import { writeAsApp } from '../codehost/authored-write.js';
+import { attachmentService } from '../attachments/service.js';
 import { codehostClientOf, writableInstallation } from '../issues/write-guard.js';
 import { writeStore } from '../issues/write-store.js';
 import type { PortalRow } from '../portals/schemas.js';
@@ -58,6 +59,13 @@ export const customerDataService = {
       comments: comments.map((c) => ({ reference: c.reference, body: c.body, createdAt: c.created_at })),
       votes: (await customerDataStore.votes(db, customer.id)).map((v) => ({ reference: v.reference, createdAt: v.created_at })),
       subscriptions: (await customerDataStore.subscriptions(db, customer.id)).map((x) => ({ reference: x.reference, createdAt: x.created_at })),
+      attachments: (await customerDataStore.attachments(db, customer.id)).map((a) => ({
+        filename: a.filename,
+        contentType: a.content_type,
+        size: Number(a.size),
+        reference: a.reference,
+        download: attachmentService.link(services, a),
+      })),
       sessions: (await customerDataStore.sessions(db, customer.userId)).map((s) => ({ createdAt: s.created_at, expiresAt: s.expires_at, ipAddress: s.ip_address, userAgent: s.user_agent })),
     };
   },

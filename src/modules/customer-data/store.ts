@@ -48,6 +48,14 @@ export const customerDataStore = {
     return rows;
   },
 
+  async attachments(tx: Executor, customerId: string) {
+    const { rows } = await tx.execute<{ id: string; workspace_id: string; portal_id: string | null; uploaded_by_customer_id: string | null; request_id: string | null; filename: string; content_type: string; size: number; created_at: string; reference: string | null }>(sql`
+      select a.*, case when r.id is null then null else p.reference_prefix || '-' || r.number end as reference
+        from attachments a left join requests r on r.id = a.request_id left join portals p on p.id = r.portal_id
+       where a.uploaded_by_customer_id = ${customerId} order by a.created_at, a.id`);
+    return rows;
+  },
+
   async sessions(tx: Executor, userId: string) {
     const { rows } = await tx.execute<{ created_at: string; expires_at: string; ip_address: string | null; user_agent: string | null }>(sql`
       select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,

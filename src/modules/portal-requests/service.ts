@@ -8,6 +8,7 @@ import { pagedList } from '../../platform/pagination.js';
 import type { Services } from '../../services.js';
 import { customerActorOf, recordAudit } from '../audit/recorder.js';
 import { writeAsApp } from '../codehost/authored-write.js';
+import { attachmentService } from '../attachments/service.js';
 import { companyStore } from '../companies/store.js';
 import type { GitHubComment } from '../../codehost/mapping.js';
 import { applyNewComment } from '../issues/comment-write-service.js';
@@ -149,7 +150,7 @@ export const portalRequestService = {
     const visibility = input.visibility ?? (portal.defaultVisibility as 'private' | 'public');
     if (visibility === 'company') throw invalidRequest("Company-wide visibility is the team's decision; choose private or public.", { field: 'visibility' });
     if (visibility === 'public' && portal.defaultVisibility === 'private') throw invalidRequest('Requests on this portal are private.', { field: 'visibility' });
-    if (input.attachmentIds.length) throw invalidRequest('No such attachment on this portal.', { field: 'attachmentIds[0]' });
+    const files = await attachmentService.forSubmission(db, customer, input.attachmentIds);
     if (portal.access === 'open') await services.challenge.verify(input.challengeToken, context.ip, [hostOf(services, portal)]);
 
     const company = customer.companyId ? await companyStore.find(db, portal.id, customer.companyId) : null;
@@ -163,6 +164,7 @@ export const portalRequestService = {
       if (!held) return { held, number };
       const id = uuidv7();
       await requestStore.insert(tx, { id, ...row, number, state: 'held' });
+      await attachmentService.attach(tx, id, files.map((f) => f.id));
       await requestStore.subscribe(tx, { id, workspaceId: portal.workspaceId }, customer.id);
       await recordAudit(tx, {
         workspaceId: portal.workspaceId,
@@ -177,7 +179,7 @@ export const portalRequestService = {
 
     if (!decided.held) {
       const reference = `${portal.referencePrefix}-${decided.number}`;
-      const body = requestIssueBody(type.type.form, values, who, reference);
+      const body = requestIssueBody(type.type.form, values, who, reference, files.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) })));
       if (body.length > BODY_MAX) throw invalidRequest(`The answers are too long together (at most ${BODY_MAX} characters).`, { field: 'values' });
       const id = uuidv7();
       await fileIssue(
@@ -187,6 +189,7 @@ export const portalRequestService = {
         { actor, requestId: context.requestId, auditDetail: { portalId: portal.id, requestId: id, reference }, log: context.log },
         async (tx, filed) => {
           await requestStore.insert(tx, { id, ...row, number: decided.number, state: 'filed', issueNodeId: filed.issueNodeId });
+          await attachmentService.attach(tx, id, files.map((f) => f.id));
           await requestStore.subscribe(tx, { id, workspaceId: portal.workspaceId }, customer.id);
           await recordAudit(tx, {
             workspaceId: portal.workspaceId,

@@ -38,10 +38,15 @@ function attributionLine(verb: string, who: Attribution, reference?: string): st
   return `<sub>${verb} by **${displayNameForCodehost(who.name)}**${company} through the ${portal} portal${reference ? ` as ${reference}` : ''}.</sub>`;
 }
 
-/** The issue body of a request: each form field as a heading with its answer, in the form's order, then who submitted it. */
-export function requestIssueBody(form: StoredFormField[], values: Record<string, string>, who: Attribution, reference: string): string {
+/**
+ * The issue body of a request: each form field as a heading with its answer, in the form's order,
+ * the attached files (links to the service, which gives a member a fresh download link: the code
+ * host cannot read the store), then who submitted it.
+ */
+export function requestIssueBody(form: StoredFormField[], values: Record<string, string>, who: Attribution, reference: string, files: Array<{ name: string; url: string }> = []): string {
   const sections = form.map((field) => `### ${displayNameForCodehost(field.label)}\n\n${answerText(field, values[field.key])}`);
-  return [...sections, '---', attributionLine('Submitted', who, reference)].join('\n\n');
+  const attached = files.length ? [`### Attachments\n\n${files.map((f) => `- [${displayNameForCodehost(f.name)}](${f.url})`).join('\n')}`] : [];
+  return [...sections, ...attached, '---', attributionLine('Submitted', who, reference)].join('\n\n');
 }
 
 const COMMENT_ATTRIBUTION = /\n\n---\n\n<sub>Posted by [^\n]*<\/sub>\s*$/;

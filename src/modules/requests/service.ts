@@ -13,6 +13,7 @@ import type { PortalRow } from '../portals/schemas.js';
 import { labelOfStatusId } from '../request-types/schemas.js';
 import { requestTypeStore } from '../request-types/store.js';
 import type { MemberRequest } from './schemas.js';
+import { attachmentService } from '../attachments/service.js';
 import { fileIssue } from './filing.js';
 import { requestIssueBody } from './issue-body.js';
 import { statusOf } from './record-status.js';
@@ -239,7 +240,16 @@ export const requestService = {
         { workspaceId: portal.workspaceId, repositoryId: type.type.repositoryId, destination: type.type.destination },
         {
           title: record.title,
-          body: requestIssueBody(type.type.form, record.values ?? {}, { name: record.requesterName ?? '', company: record.companyName, portalName: portal.name }, reference),
+          body: requestIssueBody(
+            type.type.form,
+            record.values ?? {},
+            { name: record.requesterName ?? '', company: record.companyName, portalName: portal.name },
+            reference,
+            (await db.execute<{ id: string; filename: string }>(sql`select id, filename from attachments where request_id = ${record.id} order by created_at, id`)).rows.map((f) => ({
+              name: f.filename,
+              url: attachmentService.openUrl(services, f.id),
+            })),
+          ),
         },
         { actor: actorOf(auth), requestId: auditId, auditDetail: { portalId: portal.id, requestId: record.id, reference }, log },
         async (tx, filed) => {
