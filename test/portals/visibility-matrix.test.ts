@@ -40,7 +40,7 @@ let foreign: Portal;
 const company: Record<'x' | 'y', string> = { x: '', y: '' };
 /** Sessions by name; the requester of each kind is its own customer (a held request needs a newcomer). */
 const session: Record<string, { token: string; id: string }> = {};
-const request: Record<Kind, { reference: string; id: string }> = {} as never;
+const request: Record<Kind, { reference: string; id: string; attachmentId: string }> = {} as never;
 
 const as = () => ({ token: owner.token, workspaceId: ws.id });
 const on = (p: Portal) => hostClient(t.url, p.host);
@@ -58,11 +58,14 @@ async function customer(p: Portal, name: string, setup?: { role: 'customer' | 'm
 
 const memberRequests = async () => (await call('GET', `/v1/portals/${portal.id}/requests?limit=100`, as())).body.data as any[];
 
+/** A request with a file of its own attached (the requester's upload). */
 async function submit(who: string, title: string, visibility: 'private' | 'public', typeId: string) {
-  const res = await on(portal)('POST', '/portal/requests', { token: session[who].token, body: { requestTypeId: typeId, title, values: {}, visibility } });
+  const file = await on(portal)('POST', '/portal/attachments?filename=notes.txt', { token: session[who].token, headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from(`${title}\n`) });
+  expect(file.status, file.text).toBe(201);
+  const res = await on(portal)('POST', '/portal/requests', { token: session[who].token, body: { requestTypeId: typeId, title, values: {}, visibility, attachmentIds: [file.body.id] } });
   expect(res.status, res.text).toBe(201);
   const id = (await memberRequests()).find((r) => r.reference === res.body.reference).id as string;
-  return { reference: res.body.reference as string, id };
+  return { reference: res.body.reference as string, id, attachmentId: file.body.id as string };
 }
 
 beforeAll(async () => {
@@ -148,11 +151,12 @@ describe('every request route, for every viewer and every kind of request', () =
     const comment = await at('POST', `/portal/requests/${ref}/comments`, { token, body: { body: `From ${viewer}` } });
     const vote = await at('POST', `/portal/requests/${ref}/vote`, { token });
     const unvote = await at('DELETE', `/portal/requests/${ref}/vote`, { token });
+    const fileLink = await at('GET', `/portal/attachments/${request[kind].attachmentId}/link`, { token });
     const follow = await at('POST', `/portal/requests/${ref}/subscription`, { token });
     const unfollow = await at('DELETE', `/portal/requests/${ref}/subscription`, { token });
 
     if (viewer === 'signedOut' || viewer === 'otherPortal' || viewer === 'otherWorkspace') {
-      for (const res of [read, comments, list, comment, vote, unvote, follow, unfollow]) {
+      for (const res of [read, comments, list, comment, vote, unvote, follow, unfollow, fileLink]) {
         expect(res.status, res.text).toBe(401);
         expect(res.body.error.code).toBe('unauthenticated');
       }
@@ -177,9 +181,12 @@ describe('every request route, for every viewer and every kind of request', () =
       expectNotFound(unvote);
       expectNotFound(follow);
       expectNotFound(unfollow);
+      expectNotFound(fileLink);
       return;
     }
     expect(read.status, read.text).toBe(200);
+    expect(fileLink.status, fileLink.text).toBe(200);
+    expect(fileLink.body.url).toContain(`/v1/attachments/${request[kind].attachmentId}/download?token=`);
     expect(follow.status, follow.text).toBe(200);
     expect(follow.body.viewerSubscribed).toBe(true);
     expect(unfollow.status, unfollow.text).toBe(200);
