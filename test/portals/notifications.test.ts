@@ -21,6 +21,7 @@ let ws: { id: string };
 let portal: { id: string; host: string; slug: string };
 let openPortal: { id: string; host: string };
 let typeId: string;
+let org: string;
 let openTypeId: string;
 const as = () => ({ token: owner.token, workspaceId: ws.id });
 const on = (p: { host: string } = portal) => hostClient(t.url, p.host);
@@ -53,13 +54,16 @@ beforeAll(async () => {
   call = httpClient(t.url);
   owner = await signUp(call, 'Team Member');
   ws = await createWorkspace(call, owner, 'Notifications');
-  const org = unique('norg').toLowerCase();
+  org = unique('norg').toLowerCase();
   gh.control.createUser({ login: `${org}-dev` });
   gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
   const installationId = gh.control.install({ account: org }).id;
   gh.control.createRepo({ owner: org, name: 'web' });
   await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
+  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/labels`, { name: 'needs-info', color: 'eeeeee' });
   const ids = await recordInstallation(t, gh, ws.id, installationId);
+  // GitHub tells the service what people change there directly.
+  gh.control.setWebhookUrl(`${t.url}/v1/codehost/webhooks`);
   await fillCache(t, gh, ws.id, installationId, ids);
   await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
   const newPortal = async (access: string) =>
@@ -147,6 +151,19 @@ describe('subscribers hear of a request', () => {
     // Form posts are taken on that address alone.
     const form = await call('POST', '/v1/views', { token: owner.token, workspaceId: ws.id, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.status).toBe(422);
+  });
+
+  it('hear of a status a person changed on GitHub itself, through its webhook', { timeout: 30_000 }, async () => {
+    const dee = await invited('Dee Webhook');
+    const made = await on()('POST', '/portal/requests', { token: dee.token, body: { requestTypeId: typeId, title: 'Changed on GitHub', values: {} } });
+    expect(made.status, made.text).toBe(201);
+    const number = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: any) => r.reference === made.body.reference).issue.number;
+    // Whatever the submission itself queued has run by now: only the webhook can tell of what follows.
+    await quietPeriod();
+    expect(mailsTo(dee.email)).toEqual([]);
+    await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues/${number}/labels`, { labels: ['needs-info'] });
+    const [mail] = await mailsAfter(dee.email, 1);
+    expect(mail.subject).toBe(`[Notify help] ${made.body.reference} is now Waiting on you: Changed on GitHub`);
   });
 
   it('a rejected request mails nobody', { timeout: 30_000 }, async () => {
