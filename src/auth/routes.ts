@@ -6,6 +6,7 @@ import { refuseUnstorableText } from '../platform/text-rules.js';
 import { defineRoute } from '../http/route.js';
 import type { Services } from '../services.js';
 import { announceCredentialChange } from './credential-cache.js';
+import { authBaseUrl } from './base-url.js';
 import { callAuth, forwardToAuth, relayAuthResponse } from './forward.js';
 
 import { okSchema } from '../platform/schemas.js';
@@ -241,9 +242,7 @@ export const signInRoutes = [
   }),
 ];
 
-export function authBaseUrl(services: Services): string {
-  return services.config.publicBaseUrl ?? `http://localhost:${services.config.port}`;
-}
+export { authBaseUrl };
 
 /**
  * The sign-in library's operations this service offers, beside the ones declared above (which add

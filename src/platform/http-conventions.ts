@@ -116,10 +116,6 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 }
 
 /**
- * Cross-cutting HTTP rules: `X-Request-Id` on every response (unknown routes and crashes
- * included), and the error envelope for every failure.
- */
-/**
  * Paths that take a form post: the one-click unsubscribe of RFC 8058, which a mail client sends as
  * `application/x-www-form-urlencoded`. Every other path takes JSON only.
  */
@@ -128,20 +124,19 @@ const FORM_PATHS = ['/portal/unsubscribe'];
 /** Paths that take a file's bytes as the body (`application/octet-stream`), streamed to the handler. */
 const UPLOAD_PATHS = ['/v1/attachments', '/portal/attachments'];
 
+/**
+ * Cross-cutting HTTP rules: `X-Request-Id` on every response (unknown routes and crashes
+ * included), and the error envelope for every failure.
+ */
 export function installHttpConventions(app: FastifyInstance): void {
-  app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
-    if (!UPLOAD_PATHS.includes(request.url.split('?')[0])) {
-      done(new ApiError('invalid_request', { message: 'This operation takes JSON (content-type application/json).', detail: { header: 'content-type' } }), undefined);
-      return;
-    }
-    done(null, payload);
-  });
+  const jsonOnly = () => new ApiError('invalid_request', { message: 'This operation takes JSON (content-type application/json).', detail: { header: 'content-type' } });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    if (!FORM_PATHS.includes(request.url.split('?')[0])) {
-      done(new ApiError('invalid_request', { message: 'This operation takes JSON (content-type application/json).', detail: { header: 'content-type' } }), undefined);
-      return;
-    }
+    if (!FORM_PATHS.includes(request.url.split('?')[0])) return done(jsonOnly(), undefined);
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
+    if (!UPLOAD_PATHS.includes(request.url.split('?')[0])) return done(jsonOnly(), undefined);
+    done(null, payload);
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

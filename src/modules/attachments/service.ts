@@ -5,6 +5,7 @@ import type { PortalCustomer } from '../../auth/portal-session.js';
 import type { Executor } from '../../db/pool.js';
 import { invalidRequest, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
+import { authBaseUrl } from '../../auth/base-url.js';
 
 const LINK_PURPOSE = 'attachment-download';
 /** A download link works this long; ask for a fresh one after. */
@@ -35,8 +36,6 @@ async function find(tx: Executor, id: string): Promise<AttachmentRow | null> {
   const { rows } = await tx.execute<AttachmentRow>(sql`select * from attachments where id = ${id}`);
   return rows[0] ?? null;
 }
-
-const serviceBaseUrl = (services: Services) => services.config.publicBaseUrl ?? `http://localhost:${services.config.port}`;
 
 export const attachmentService = {
   /** Streams the upload into the store, then records it; a refused file leaves nothing. */
@@ -75,7 +74,7 @@ export const attachmentService = {
   link(services: Services, row: AttachmentRow) {
     const token = services.signedState.seal(LINK_PURPOSE, { id: row.id }, LINK_TTL_SECONDS);
     return {
-      url: `${serviceBaseUrl(services)}/v1/attachments/${row.id}/download?token=${encodeURIComponent(token)}`,
+      url: `${authBaseUrl(services)}/v1/attachments/${row.id}/download?token=${encodeURIComponent(token)}`,
       expiresAt: new Date(Date.now() + LINK_TTL_SECONDS * 1000).toISOString(),
     };
   },
@@ -106,12 +105,18 @@ export const attachmentService = {
     return rows;
   },
 
+  /** A request's files, as its issue body lists them. */
+  async linksOfRequest(services: Services, requestId: string): Promise<Array<{ name: string; url: string }>> {
+    const { rows } = await services.database.db.execute<{ id: string; filename: string }>(sql`select id, filename from attachments where request_id = ${requestId} order by created_at, id`);
+    return rows.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) }));
+  },
+
   async attach(tx: Executor, requestId: string, ids: string[]) {
     if (ids.length) await tx.execute(sql`update attachments set request_id = ${requestId} where id = any(${sql.param(ids)}::uuid[])`);
   },
 
   /** Where a member opens an attachment from the issue on the code host (which cannot read our store): a fresh link each time. */
-  openUrl: (services: Services, id: string) => `${serviceBaseUrl(services)}/v1/attachments/${id}/open`,
+  openUrl: (services: Services, id: string) => `${authBaseUrl(services)}/v1/attachments/${id}/open`,
 
   present: presentAttachment,
 };

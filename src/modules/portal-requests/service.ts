@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { PortalCustomer } from '../../auth/portal-session.js';
 import type { StatusId } from '../../db/schema/index.js';
@@ -18,7 +17,8 @@ import { writeStore } from '../issues/write-store.js';
 import type { PortalRow } from '../portals/schemas.js';
 import { labelOfStatusId } from '../request-types/schemas.js';
 import { requestTypeStore } from '../request-types/store.js';
-import { fileIssue } from '../requests/filing.js';
+import { fileIssue, type FiledIssue } from '../requests/filing.js';
+import type { Tx } from '../../db/pool.js';
 import { checkedFormValues, BODY_MAX } from '../requests/form-values.js';
 import { customerCommentBody, requestIssueBody, withoutCommentAttribution } from '../requests/issue-body.js';
 import { pageByStatus, sortKeyOf, statusNow } from '../requests/service.js';
@@ -65,6 +65,14 @@ async function visibleRequest(services: Services, portal: PortalRow, customer: P
   const record = number === null ? null : await requestStore.customerFind(services.database.db, portal.id, sightOf(customer), number);
   if (!record) throw notFound('request');
   return record;
+}
+
+/** A customer's own mark on a request (a vote, following it) set or cleared; the audit log hears of it only when it changed. */
+async function changeMark(services: Services, portal: PortalRow, customer: PortalCustomer, record: RequestRecord, requestId: string, action: string, change: (tx: Tx) => Promise<boolean>) {
+  await services.database.db.transaction(async (tx) => {
+    if (!(await change(tx))) return;
+    await recordAudit(tx, { workspaceId: portal.workspaceId, action, actor: customerActorOf(customer), target: { type: 'request', id: record.id }, requestId });
+  });
 }
 
 export interface Submission {
@@ -122,18 +130,9 @@ export const portalRequestService = {
   async setVote(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, voted: boolean, requestId: string) {
     const record = await visibleRequest(services, portal, customer, reference);
     if (record.state !== 'filed') throw conflict('Votes open once the team has accepted the request.', { reason: record.state });
-    await services.database.db.transaction(async (tx) => {
-      const changed = voted ? await requestStore.vote(tx, { id: record.id, workspaceId: portal.workspaceId }, customer.id) : await requestStore.unvote(tx, record.id, customer.id);
-      if (changed) {
-        await recordAudit(tx, {
-          workspaceId: portal.workspaceId,
-          action: voted ? 'request.voted' : 'request.vote_withdrawn',
-          actor: customerActorOf(customer),
-          target: { type: 'request', id: record.id },
-          requestId,
-        });
-      }
-    });
+    await changeMark(services, portal, customer, record, requestId, voted ? 'request.voted' : 'request.vote_withdrawn', (tx) =>
+      voted ? requestStore.vote(tx, { id: record.id, workspaceId: portal.workspaceId }, customer.id) : requestStore.unvote(tx, record.id, customer.id),
+    );
     return portalRequestService.read(services, portal, customer, reference);
   },
 
@@ -158,12 +157,10 @@ export const portalRequestService = {
     const actor = customerActorOf(customer);
     const row = { workspaceId: portal.workspaceId, portalId: portal.id, requestTypeId: type.type.id, requesterId: customer.id, title: input.title, values, visibility };
 
-    const decided = await db.transaction(async (tx) => {
-      const held = portal.access === 'open' && (await requestStore.mustHold(tx, customer.id));
-      const number = await requestStore.nextNumber(tx, portal.id);
-      if (!held) return { held, number };
-      const id = uuidv7();
-      await requestStore.insert(tx, { id, ...row, number, state: 'held' });
+    const id = uuidv7();
+    /** The request, its files, the requester following it and the audit entry, held or filed alike. */
+    const recordRequest = async (tx: Tx, number: number, filed: FiledIssue | null) => {
+      await requestStore.insert(tx, { id, ...row, number, state: filed ? 'filed' : 'held', issueNodeId: filed?.issueNodeId ?? null });
       await attachmentService.attach(tx, id, files.map((f) => f.id));
       await requestStore.subscribe(tx, { id, workspaceId: portal.workspaceId }, customer.id);
       await recordAudit(tx, {
@@ -171,9 +168,15 @@ export const portalRequestService = {
         action: 'request.submitted',
         actor,
         target: { type: 'request', id },
-        after: { portalId: portal.id, number, held: true, requestTypeId: type.type.id, visibility },
+        after: { portalId: portal.id, number, held: !filed, requestTypeId: type.type.id, visibility, ...(filed ? { issueId: filed.issueId } : {}) },
         requestId: context.requestId,
       });
+    };
+
+    const decided = await db.transaction(async (tx) => {
+      const held = portal.access === 'open' && (await requestStore.mustHold(tx, customer.id));
+      const number = await requestStore.nextNumber(tx, portal.id);
+      if (held) await recordRequest(tx, number, null);
       return { held, number };
     });
 
@@ -181,50 +184,26 @@ export const portalRequestService = {
       const reference = `${portal.referencePrefix}-${decided.number}`;
       const body = requestIssueBody(type.type.form, values, who, reference, files.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) })));
       if (body.length > BODY_MAX) throw invalidRequest(`The answers are too long together (at most ${BODY_MAX} characters).`, { field: 'values' });
-      const id = uuidv7();
       await fileIssue(
         services,
         { workspaceId: portal.workspaceId, repositoryId: type.type.repositoryId, destination: type.type.destination },
         { title: input.title, body },
         { actor, requestId: context.requestId, auditDetail: { portalId: portal.id, requestId: id, reference }, log: context.log },
-        async (tx, filed) => {
-          await requestStore.insert(tx, { id, ...row, number: decided.number, state: 'filed', issueNodeId: filed.issueNodeId });
-          await attachmentService.attach(tx, id, files.map((f) => f.id));
-          await requestStore.subscribe(tx, { id, workspaceId: portal.workspaceId }, customer.id);
-          await recordAudit(tx, {
-            workspaceId: portal.workspaceId,
-            action: 'request.submitted',
-            actor,
-            target: { type: 'request', id },
-            after: { portalId: portal.id, number: decided.number, held: false, requestTypeId: type.type.id, visibility, issueId: filed.issueId },
-            requestId: context.requestId,
-          });
-        },
+        (tx, filed) => recordRequest(tx, decided.number, filed),
       );
     }
     const submitted = await portalRequestService.read(services, portal, customer, String(decided.number));
     // What its subscribers are told changes from here on (a held request is Open to its requester).
-    await services.database.db.execute(sql`update requests set notified_status = ${submitted.status.id} where portal_id = ${portal.id} and number = ${decided.number}`);
+    await requestStore.setNotifiedStatus(db, id, submitted.status.id);
     return submitted;
   },
 
   /** Follow a request, or stop following it: idempotent in effect, on any request the customer sees. */
   async setSubscription(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, subscribed: boolean, requestId: string) {
     const record = await visibleRequest(services, portal, customer, reference);
-    await services.database.db.transaction(async (tx) => {
-      const changed = subscribed
-        ? await requestStore.subscribe(tx, { id: record.id, workspaceId: portal.workspaceId }, customer.id)
-        : await requestStore.unsubscribe(tx, record.id, customer.id);
-      if (changed) {
-        await recordAudit(tx, {
-          workspaceId: portal.workspaceId,
-          action: subscribed ? 'request.subscribed' : 'request.unsubscribed',
-          actor: customerActorOf(customer),
-          target: { type: 'request', id: record.id },
-          requestId,
-        });
-      }
-    });
+    await changeMark(services, portal, customer, record, requestId, subscribed ? 'request.subscribed' : 'request.unsubscribed', (tx) =>
+      subscribed ? requestStore.subscribe(tx, { id: record.id, workspaceId: portal.workspaceId }, customer.id) : requestStore.unsubscribe(tx, record.id, customer.id),
+    );
     return portalRequestService.read(services, portal, customer, reference);
   },
 

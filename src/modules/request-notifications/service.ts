@@ -8,12 +8,11 @@ import { statusOf } from '../requests/record-status.js';
 import { requestStore } from '../requests/store.js';
 import { requestChangeMail } from './mail.js';
 import { NOTIFY_TASK, STATUS_SWEEP_TASK, notificationStore } from './store.js';
+import { authBaseUrl } from '../../auth/base-url.js';
 
 const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
 /** An unsubscribe link works this long (an e-mail may be read weeks later). */
 const UNSUBSCRIBE_TTL_SECONDS = 90 * 24 * 3600;
-
-const serviceBaseUrl = (services: Services) => services.config.publicBaseUrl ?? `http://localhost:${services.config.port}`;
 
 /**
  * What subscribers of a request hear of, and when. Changes are recorded as pending notifications
@@ -70,7 +69,7 @@ export const requestNotifications = {
       // A request that is not (or no longer) filed tells nobody anything: rejecting mails nobody.
       if (!request || request.state !== 'filed') return notificationStore.markSent(tx, pending.map((p) => p.id));
       const reference = `${request.reference_prefix}-${request.number}`;
-      const origin = portalOrigin(serviceBaseUrl(services), request.slug, services.config.portalDomain);
+      const origin = portalOrigin(authBaseUrl(services), request.slug, services.config.portalDomain);
       for (const recipient of await notificationStore.recipients(tx, requestId)) {
         const changes = pending.filter((p) => p.actorCustomerId !== recipient.customerId);
         if (!changes.length) continue;

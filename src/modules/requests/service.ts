@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../auth/access.js';
 import type { StatusId } from '../../db/schema/index.js';
@@ -177,7 +176,7 @@ export const requestService = {
     });
     const shared = await requestService.read(services, auth, portal.id, id);
     // What its subscribers are told changes from here on.
-    await services.database.db.execute(sql`update requests set notified_status = ${shared.status.id} where id = ${id}`);
+    await requestStore.setNotifiedStatus(services.database.db, id, shared.status.id);
     return shared;
   },
 
@@ -245,10 +244,7 @@ export const requestService = {
             record.values ?? {},
             { name: record.requesterName ?? '', company: record.companyName, portalName: portal.name },
             reference,
-            (await db.execute<{ id: string; filename: string }>(sql`select id, filename from attachments where request_id = ${record.id} order by created_at, id`)).rows.map((f) => ({
-              name: f.filename,
-              url: attachmentService.openUrl(services, f.id),
-            })),
+            await attachmentService.linksOfRequest(services, record.id),
           ),
         },
         { actor: actorOf(auth), requestId: auditId, auditDetail: { portalId: portal.id, requestId: record.id, reference }, log },
