@@ -81,7 +81,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
     }),
     challenge: createChallengeVerifier(config.challenge),
     mailer,
-    files: createFileStore(config.dataDir),
+    files: createFileStore(config),
     cursors: new CursorCodec(deriveKey(secret, 'cursor-v1')),
     signedState: createSignedState(deriveKey(secret, 'signed-state-v1')),
     codehost: config.codehost ? createCodehostClient(config.codehost, database, { paceMaxWaitMs: config.codehostRateLimitWaitMs }) : null,

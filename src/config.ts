@@ -50,6 +50,21 @@ const envSchema = z.object({
   ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
   /** Media types accepted, as their content shows them (comma-separated). */
   ATTACHMENT_TYPES: z.string().default('image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain'),
+  /**
+   * An S3-compatible bucket for attachments (AWS S3, MinIO, R2, Ceph…); unset: local disk under
+   * DATA_DIR. The other ATTACHMENT_S3_ variables only matter with a bucket.
+   */
+  ATTACHMENT_S3_BUCKET: z.string().min(3).optional(),
+  /** The store's address, for anything but AWS itself (e.g. http://127.0.0.1:9000 for MinIO). */
+  ATTACHMENT_S3_ENDPOINT: z.url().optional(),
+  ATTACHMENT_S3_REGION: z.string().default('us-east-1'),
+  /** Without both keys the AWS SDK's own chain applies (AWS_* variables, shared files, instance role). */
+  ATTACHMENT_S3_ACCESS_KEY_ID: z.string().optional(),
+  ATTACHMENT_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path rather than the host name; default: on with an endpoint, off on AWS. */
+  ATTACHMENT_S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  /** Key prefix of the service's objects in the bucket. */
+  ATTACHMENT_S3_PREFIX: z.string().default('attachments/'),
   INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(7 * 24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Cache resolved credentials in memory; revocations reach every process through Postgres NOTIFY. */
@@ -113,6 +128,8 @@ export interface Config {
   metrics: { port: number | undefined; token: string | undefined };
   idempotencyTtlHours: number;
   attachments: { maxBytes: number; types: string[] };
+  /** Where attachment bytes live: an S3-compatible bucket, or (null) local disk under dataDir. */
+  attachmentStorage: S3StorageConfig | null;
   invitationTtlHours: number;
   logLevel: Env['LOG_LEVEL'];
   credentialCache: boolean;
@@ -133,6 +150,30 @@ export interface Config {
     /** graphile-worker crontab schedule of the periodic reconcile, from RECONCILE_INTERVAL_MINUTES. */
     reconcileCron: string;
     removedRepositoryGraceMs: number;
+  };
+}
+
+export interface S3StorageConfig {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  prefix: string;
+}
+
+function s3StorageFrom(e: Env): S3StorageConfig | null {
+  if (!e.ATTACHMENT_S3_BUCKET) return null;
+  if (Boolean(e.ATTACHMENT_S3_ACCESS_KEY_ID) !== Boolean(e.ATTACHMENT_S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  ATTACHMENT_S3_ACCESS_KEY_ID and ATTACHMENT_S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    bucket: e.ATTACHMENT_S3_BUCKET,
+    endpoint: e.ATTACHMENT_S3_ENDPOINT,
+    region: e.ATTACHMENT_S3_REGION,
+    credentials: e.ATTACHMENT_S3_ACCESS_KEY_ID ? { accessKeyId: e.ATTACHMENT_S3_ACCESS_KEY_ID, secretAccessKey: e.ATTACHMENT_S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: e.ATTACHMENT_S3_FORCE_PATH_STYLE ?? e.ATTACHMENT_S3_ENDPOINT !== undefined,
+    prefix: e.ATTACHMENT_S3_PREFIX,
   };
 }
 
@@ -211,6 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN || undefined },
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     attachments: { maxBytes: e.ATTACHMENT_MAX_BYTES, types: e.ATTACHMENT_TYPES.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean) },
+    attachmentStorage: s3StorageFrom(e),
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     credentialCache: e.CREDENTIAL_CACHE,

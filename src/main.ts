@@ -9,7 +9,7 @@ import { assertPortFree, portTaken, StartFailure } from './start-failure.js';
 import { startSyncWorker } from './sync/worker.js';
 
 /** Where process-level failures are reported: the service's log once it exists, stderr before. */
-let processLog: { error(obj: object, msg: string): void } | null = null;
+let processLog: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void } | null = null;
 
 /**
  * A failure nobody awaited (a rejected promise, a throw in an event handler) is logged and the
@@ -32,6 +32,17 @@ function survive(kind: string) {
 }
 process.on('unhandledRejection', survive('unhandled promise rejection'));
 process.on('uncaughtException', survive('uncaught exception'));
+// Node prints warnings (a library's notice of a Node version it will stop supporting, say) as
+// plain text; once the log exists they are log lines like any other.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  try {
+    if (processLog) processLog.warn({ warning: { name: warning.name, message: warning.message } }, 'node warning');
+    else console.error(`${warning.name}: ${warning.message}`);
+  } catch {
+    // A warning that cannot be reported is not worth a failure.
+  }
+});
 
 const usage = `usage: svc <command>
   start     run the HTTP service and a job worker (embedded PostgreSQL when DATABASE_URL is unset)
@@ -139,17 +150,23 @@ async function startCommand(): Promise<void> {
       throw error.code === 'EADDRINUSE' ? portTaken(config.port, 'PORT') : error;
     });
     const metricsServer = config.metrics.port === undefined ? null : await startMetricsServer(metrics, { host: config.host, port: config.metrics.port });
-    ready = { database, embedded, demo, app, worker, address, metricsServer };
+    ready = { database, embedded, demo, app, services, worker, address, metricsServer };
   } catch (error) {
     await stopStarted();
     throw error;
   }
-  const { database, embedded, demo, app, worker, address, metricsServer } = ready;
+  const { database, embedded, demo, app, services, worker, address, metricsServer } = ready;
   if (metricsServer) app.log.info(`metrics at ${metricsServer.url}/metrics`);
   demo?.deliverWebhooksTo(address);
   app.log.info(
     { url: address, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl, signsInAs: demo.login } : undefined },
     `svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`,
+  );
+  // A store that cannot be written is said at once, not at the first customer's upload; the
+  // service still serves everything else (the store may only be on its way up).
+  services.files.check().then(
+    () => app.log.info({ attachments: services.files.describe() }, 'attachment store ready'),
+    (error: unknown) => app.log.error({ err: error, attachments: services.files.describe() }, 'attachment store cannot be written; uploads will fail until it can'),
   );
   // Every line on a log collector's stdout is JSON; a person at a terminal also gets the way in.
   if (process.stdout.isTTY) console.log(welcome(config, address, Boolean(embedded), demo));

@@ -10,7 +10,7 @@ import type { CodehostClient } from './codehost/client.js';
 import type { TokenVault } from './codehost/token-vault.js';
 import type { CursorCodec } from './platform/pagination.js';
 import type { SignedState } from './platform/signed-state.js';
-import type { FileStore } from './files/file-store.js';
+import type { AttachmentFiles } from './files/file-store.js';
 
 /** What route handlers and services are given; built once in app.ts. */
 export interface Services {
@@ -28,7 +28,7 @@ export interface Services {
   challenge: ChallengeVerifier;
   mailer: Mailer;
   /** Attachments' bytes. */
-  files: FileStore;
+  files: AttachmentFiles;
   cursors: CursorCodec;
   signedState: SignedState;
   /** Null when no code-host app is configured. */

@@ -128,6 +128,7 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     [CLEANUP_TASK]: async () => {
       await cleanupRemovedRepositories(services);
       await pruneWebhookDeliveries(services);
+      await requestNotifications.pruneSent(services);
     },
   };
   const taskList = Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, guarded(name, task)]));

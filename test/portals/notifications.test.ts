@@ -166,6 +166,34 @@ describe('subscribers hear of a request', () => {
     expect(mail.subject).toBe(`[Notify help] ${made.body.reference} is now Waiting on you: Changed on GitHub`);
   });
 
+  it('what was mailed is kept 30 days, then the nightly cleanup deletes it; what is still to send stays', { timeout: 30_000 }, async () => {
+    const eve = await invited('Eve Retention');
+    const made = await on()('POST', '/portal/requests', { token: eve.token, body: { requestTypeId: typeId, title: 'Kept a while', values: {} } });
+    const request = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: any) => r.reference === made.body.reference);
+    const commented = await call('POST', `/v1/issues/${request.issue.id}/comments`, { ...as(), body: { body: 'We are on it.', visibility: 'public' } });
+    expect(commented.status, commented.text).toBe(201);
+    await mailsAfter(eve.email, 1);
+    const { pool } = t.database;
+    const rowsOf = async () => (await pool.query('select kind, sent_at is not null as sent from request_notifications where request_id = $1 order by created_at', [request.id])).rows;
+    expect(await rowsOf()).toEqual([{ kind: 'comment', sent: true }]);
+    // The mailed one is 31 days old; another, 29 days old, and one still waiting to be sent (as if its job were yet to run).
+    await pool.query(`update request_notifications set sent_at = now() - interval '31 days' where request_id = $1`, [request.id]);
+    await pool.query(
+      `insert into request_notifications (id, workspace_id, request_id, kind, detail, created_at, sent_at) values
+         (gen_random_uuid(), $1, $2, 'status', '{"status":"open"}', now() - interval '40 days', now() - interval '29 days'),
+         (gen_random_uuid(), $1, $2, 'status', '{"status":"done"}', now() - interval '40 days', null)`,
+      [ws.id, request.id],
+    );
+    await pool.query(`select ${t.config.worker.schema}.add_job('codehost_cleanup', '{}'::json, job_key => 'cleanup-now')`);
+    const deadline = Date.now() + 10_000;
+    while ((await rowsOf()).length !== 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await rowsOf()).toEqual([
+      { kind: 'status', sent: true },
+      { kind: 'status', sent: false },
+    ]);
+    await pool.query(`delete from request_notifications where request_id = $1 and sent_at is null`, [request.id]);
+  });
+
   it('a rejected request mails nobody', { timeout: 30_000 }, async () => {
     const email = `${unique('held')}@customer.test`;
     const signed = await on(openPortal)('POST', '/portal/auth/sign-up/email', { body: { name: 'Held Person', email, password: 'correct horse battery' } });

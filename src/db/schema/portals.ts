@@ -286,7 +286,8 @@ export const requestReads = pgTable(
 
 /**
  * Changes to a request its subscribers hear of, until the e-mail is sent: a public comment (by the
- * team or a customer, `actorCustomerId` not mailed about their own) or a new derived status.
+ * team or a customer, `actorCustomerId` not mailed about their own) or a new derived status. Sent
+ * ones are kept 30 days (what went out, for support), then the nightly cleanup deletes them.
  */
 export const requestNotifications = pgTable(
   'request_notifications',
@@ -303,12 +304,16 @@ export const requestNotifications = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
   },
-  (t) => [index('request_notifications_pending_idx').on(t.requestId).where(sql`${t.sentAt} is null`), check('request_notifications_kind_check', sql`${t.kind} in ('comment','status')`)],
+  (t) => [
+    index('request_notifications_pending_idx').on(t.requestId).where(sql`${t.sentAt} is null`),
+    index('request_notifications_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    check('request_notifications_kind_check', sql`${t.kind} in ('comment','status')`),
+  ],
 );
 
 /**
  * A file uploaded by a member or a portal customer. The bytes are in the attachment store (local
- * disk under DATA_DIR), never in Postgres; this row is what the service knows of them. A customer's
+ * disk under DATA_DIR, or an S3-compatible bucket), never in Postgres; this row is what the service knows of them. A customer's
  * upload is attached to a request when they submit it (`requestId`).
  */
 export const attachments = pgTable(

@@ -14,7 +14,7 @@ const uploadQuery = z.object({ filename: z.string().min(1).max(255).describe("Th
 const attachmentParam = z.object({ attachmentId: z.uuid() });
 
 const UPLOAD =
-  'The body is the file itself, sent as `application/octet-stream` and streamed to storage (never held whole in memory). Its type is read from its content (file-type), not taken from the client: it must be one of `ATTACHMENT_TYPES` (default: PNG, JPEG, GIF, WebP, PDF, plain text) and agree with the name\'s extension, else 422; larger than `ATTACHMENT_MAX_BYTES` (default 10 MiB) is 422. Nothing is kept of a refused file.';
+  'The body is the file itself, sent as `application/octet-stream` and streamed to storage (never held whole in memory). Its type is read from its content (file-type), not taken from the client: it must be one of `ATTACHMENT_TYPES` (default: PNG, JPEG, GIF, WebP, PDF, plain text) and agree with the name\'s extension, else 422; larger than `ATTACHMENT_MAX_BYTES` (default 10 MiB) is 422. Nothing is kept of a refused file. The store is local disk or an S3-compatible bucket, as the service is configured; a store that fails answers 502 `dependency_error` and nothing is recorded.';
 
 function bodyStream(body: unknown): Readable {
   if (!body || typeof (body as Readable).pipe !== 'function') {

@@ -13,6 +13,8 @@ import { authBaseUrl } from '../../auth/base-url.js';
 const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
 /** An unsubscribe link works this long (an e-mail may be read weeks later). */
 const UNSUBSCRIBE_TTL_SECONDS = 90 * 24 * 3600;
+/** How long what was mailed is kept (to answer "what did we tell them?"), then the nightly cleanup deletes it. */
+export const SENT_NOTIFICATION_RETENTION_DAYS = 30;
 
 /**
  * What subscribers of a request hear of, and when. Changes are recorded as pending notifications
@@ -22,6 +24,11 @@ const UNSUBSCRIBE_TTL_SECONDS = 90 * 24 * 3600;
  * service): it compares each followed request's derived status with the one last announced.
  */
 export const requestNotifications = {
+  /** The nightly cleanup's part: notifications mailed longer ago than the retention go. */
+  async pruneSent(services: Services): Promise<number> {
+    return notificationStore.pruneSent(services.database.db, new Date(Date.now() - SENT_NOTIFICATION_RETENTION_DAYS * 86_400_000));
+  },
+
   /** A public comment reached the request's issue: its subscribers hear of it (not its author). */
   async afterPublicComment(tx: Tx, services: Services, p: { workspaceId: string; issueId: string; body: string; author: string; authorKind: 'customer' | 'team'; actorCustomerId: string | null }) {
     for (const requestId of await notificationStore.requestsOfIssue(tx, p.workspaceId, p.issueId)) {

@@ -58,6 +58,12 @@ export const notificationStore = {
     if (ids.length) await tx.execute(sql`update request_notifications set sent_at = now() where id = any(${sql.param(ids)}::uuid[])`);
   },
 
+  /** Deletes notifications sent before the cut-off; unsent ones are pending work and stay. */
+  async pruneSent(tx: Executor, before: Date): Promise<number> {
+    const result = await tx.execute(sql`delete from request_notifications where sent_at < ${before.toISOString()}`);
+    return result.rowCount ?? 0;
+  },
+
   /** Who follows the request and may still hear of it (not removed, not erased). */
   async recipients(tx: Executor, requestId: string): Promise<Recipient[]> {
     const { rows } = await tx.execute<{ customer_id: string; name: string; email: string }>(sql`
