@@ -1,11 +1,15 @@
 /**
  * A request followed by 1,000 customers gets a public reply: how long until every subscriber's
- * e-mail is accepted by a local SMTP server, and how long the reply itself takes to answer (it
- * must not wait for the e-mails: they go through the job queue). The reply is written through the
- * service, as the team writes one (comments written on GitHub directly are internal and mail
- * nobody); the emulator answers after 50 ms. Repeated `--runs` times, each a new reply.
+ * e-mail is accepted by a local SMTP server, and how long the service takes to answer (it must not
+ * wait for the e-mails: they go through the job queue). Two ways in:
+ * - written through the service, as the team writes one (`--runs` times); the emulator answers
+ *   after 50 ms;
+ * - arriving by webhook (`--webhook-runs` times): the service's bot posts the public comment on
+ *   the code host directly, and the emulator delivers its `issue_comment` webhook to the service,
+ *   timing the answer (p50/p99 over the runs). Only the bot's comments can be public; a comment
+ *   typed on GitHub is internal and mails nobody.
  *
- *   DATABASE_URL=postgres://... npx tsx bench/portal-notify.ts [--runs 3] [--subscribers 1000]
+ *   DATABASE_URL=postgres://... npx tsx bench/portal-notify.ts [--runs 3] [--webhook-runs 20] [--subscribers 1000]
  */
 import { SMTPServer } from 'smtp-server';
 import { uuidv7 } from 'uuidv7';
@@ -26,6 +30,7 @@ const arg = (name: string, fallback: number) => {
   return i > -1 ? Number(process.argv[i + 1]) : fallback;
 };
 const runs = arg('runs', 3);
+const webhookRuns = arg('webhook-runs', 20);
 const SUBSCRIBERS = arg('subscribers', 1000);
 const LATENCY_MS = 50;
 
@@ -125,6 +130,35 @@ try {
       'e-mails/s': Math.round(SUBSCRIBERS / ((allMs - answeredMs) / 1000)),
     });
   }
+  // The same reply, told by the code host's webhook.
+  gh.control.setWebhookUrl(`${url}/v1/codehost/webhooks`);
+  const answers: number[] = [];
+  const allAccepted: number[] = [];
+  for (let run = 1; run <= webhookRuns; run++) {
+    const before = accepted;
+    const t0 = performance.now();
+    const body = `Public reply by webhook ${run}\n\n<!-- svc:visibility=public -->`;
+    const posted = await fetch(`${gh.url}/repos/bench/app/issues/${issue.number}/comments`, { method: 'POST', headers: { authorization: `token ${gh.control.installationToken(installationId).token}`, 'content-type': 'application/json' }, body: JSON.stringify({ body }) });
+    if (posted.status !== 201) throw new Error(`bot comment: ${posted.status}`);
+    const deadline = Date.now() + 300_000;
+    while (accepted - before < SUBSCRIBERS) {
+      if (Date.now() > deadline) throw new Error(`only ${accepted - before} of ${SUBSCRIBERS} e-mails in 5 minutes`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    allAccepted.push(performance.now() - t0);
+    const delivery = gh.control.deliveries().find((d) => d.event === 'issue_comment' && (d.payload.comment as { body?: string }).body === body);
+    if (!delivery || delivery.statusCode !== 200 || delivery.durationMs === null) throw new Error(`delivery ${run}: ${JSON.stringify(delivery && { status: delivery.statusCode, error: delivery.error })}`);
+    answers.push(delivery.durationMs);
+  }
+  const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+  rows.push({
+    run: `webhook ×${webhookRuns}`,
+    subscribers: SUBSCRIBERS,
+    'reply answered ms': `p50 ${Math.round(pct(answers, 50))}, p99 ${Math.round(pct(answers, 99))}`,
+    'floor ms (one 50 ms GitHub write)': '— (no GitHub call)',
+    'all e-mails accepted ms': `p50 ${Math.round(pct(allAccepted, 50))}, max ${Math.round(Math.max(...allAccepted))}`,
+    'e-mails/s': Math.round(SUBSCRIBERS / (pct(allAccepted, 50) / 1000)),
+  });
   report('portal-notify', rows, { latencyMs: LATENCY_MS, subscribers: SUBSCRIBERS, collapseSeconds: 0, smtp: 'local smtp-server, pooled nodemailer transport (4 connections)' });
 } finally {
   await worker.stop();

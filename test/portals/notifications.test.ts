@@ -23,6 +23,7 @@ let openPortal: { id: string; host: string };
 let typeId: string;
 let org: string;
 let openTypeId: string;
+let installationId: number;
 const as = () => ({ token: owner.token, workspaceId: ws.id });
 const on = (p: { host: string } = portal) => hostClient(t.url, p.host);
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
   org = unique('norg').toLowerCase();
   gh.control.createUser({ login: `${org}-dev` });
   gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
-  const installationId = gh.control.install({ account: org }).id;
+  installationId = gh.control.install({ account: org }).id;
   gh.control.createRepo({ owner: org, name: 'web' });
   await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
   await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/labels`, { name: 'needs-info', color: 'eeeeee' });
@@ -164,6 +165,52 @@ describe('subscribers hear of a request', () => {
     await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues/${number}/labels`, { labels: ['needs-info'] });
     const [mail] = await mailsAfter(dee.email, 1);
     expect(mail.subject).toBe(`[Notify help] ${made.body.reference} is now Waiting on you: Changed on GitHub`);
+  });
+
+  it('hear once of a public comment the service posted but did not record (its process stopped first), through its webhook', { timeout: 30_000 }, async () => {
+    const fay = await invited('Fay Requester');
+    const gus = await invited('Gus Follower');
+    const made = await on()('POST', '/portal/requests', { token: fay.token, body: { requestTypeId: typeId, title: 'Told by webhook', values: {} } });
+    const ref = made.body.reference;
+    await on()('POST', `/portal/requests/${ref}/subscription`, { token: gus.token });
+    const number = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: any) => r.reference === ref).issue.number;
+    await quietPeriod();
+    // What the service's bot posts, straight to the code host: the write's own transaction never ran.
+    const asBot = async (body: string) => {
+      const res = await fetch(`${gh.url}/repos/${org}/web/issues/${number}/comments`, {
+        method: 'POST',
+        headers: { authorization: `token ${gh.control.installationToken(installationId).token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body }),
+      });
+      expect(res.status).toBe(201);
+    };
+    await asBot('Fixed in the next release.\n\n<!-- svc:visibility=public -->');
+    const [toFay] = await mailsAfter(fay.email, 1);
+    const [toGus] = await mailsAfter(gus.email, 1);
+    for (const mail of [toFay, toGus]) {
+      expect(mail.subject).toBe(`[Notify help] New comment on ${ref}: Told by webhook`);
+      expect(mail.text).toContain('The Notify help team (team) wrote:\n> Fixed in the next release.');
+      expect(mail.text).not.toContain('svc:visibility');
+    }
+    // A customer's comment, known by its attribution line; without the marker, or not by the bot, a comment is internal.
+    await asBot('Still broken for me\n\n---\n\n<sub>Posted by **Fay Requester** through the Notify help portal.</sub>\n\n<!-- svc:visibility=public -->');
+    const toGusAgain = await mailsAfter(gus.email, 2);
+    expect(toGusAgain[1].text).toContain('Fay Requester (customer) wrote:\n> Still broken for me\n');
+    expect(toGusAgain[1].text).not.toContain('Posted by');
+    await asBot('Internal note from the bot');
+    await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues/${number}/comments`, { body: 'Typed on GitHub\n\n<!-- svc:visibility=public -->' });
+    await quietPeriod();
+    expect(mailsTo(gus.email)).toHaveLength(2);
+    // Redelivered, the first comment's webhook tells nobody again.
+    const first = gh.control.deliveries().find((d) => d.event === 'issue_comment' && String((d.payload.comment as { body?: string })?.body).startsWith('Fixed in the next release.'))!;
+    gh.control.redeliver(first.id);
+    await quietPeriod();
+    // Fay hears of her own comment here: its webhook names her, but not which customer she is.
+    expect(mailsTo(fay.email)).toHaveLength(2);
+    expect(mailsTo(gus.email)).toHaveLength(2);
+    const requestId = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: any) => r.reference === ref).id;
+    const { rows } = await t.database.pool.query(`select count(*)::int as n from request_notifications where request_id = $1 and kind = 'comment'`, [requestId]);
+    expect(rows[0].n).toBe(2);
   });
 
   it('what was mailed is kept 30 days, then the nightly cleanup deletes it; what is still to send stays', { timeout: 30_000 }, async () => {

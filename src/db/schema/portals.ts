@@ -301,12 +301,18 @@ export const requestNotifications = pgTable(
     actorCustomerId: uuid('actor_customer_id').references(() => portalCustomers.id, { onDelete: 'set null' }),
     /** A comment's text as customers read it, or the new status id. */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    /**
+     * The code host's id of the comment told of: the service's write and the comment's webhook
+     * can both tell of one comment, and it is one notification.
+     */
+    commentCodehostId: bigint('comment_codehost_id', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
   },
   (t) => [
     index('request_notifications_pending_idx').on(t.requestId).where(sql`${t.sentAt} is null`),
     index('request_notifications_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    uniqueIndex('request_notifications_comment_idx').on(t.requestId, t.commentCodehostId).where(sql`${t.commentCodehostId} is not null`),
     check('request_notifications_kind_check', sql`${t.kind} in ('comment','status')`),
   ],
 );

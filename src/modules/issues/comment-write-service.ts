@@ -74,7 +74,7 @@ export async function applyNewComment(
     await recordActivity(tx, { workspaceId, issueId: issue.issueId, action: 'comment.added', actor, requestId, detail: { commentId: id, ...written.detail } });
     await recordAudit(tx, { workspaceId, action: 'comment.added', actor, target: { type: 'comment', id }, after: { issueId: issue.issueId, ...written.detail }, requestId });
     await alsoInTransaction?.(tx, id);
-    if (written.notify) await requestNotifications.afterPublicComment(tx, services, { workspaceId, issueId: issue.issueId, ...written.notify });
+    if (written.notify) await requestNotifications.afterPublicComment(tx, services, { workspaceId, issueId: issue.issueId, commentCodehostId: Number(answer.id), ...written.notify });
     return id;
   });
 }

@@ -29,12 +29,14 @@ export function requestChangeMail(m: RequestMail): OutgoingMail {
       : !latestStatus && comments.length
         ? `[${m.portal.name}] New comment on ${m.request.reference}: ${m.request.title}`
         : `[${m.portal.name}] ${m.request.reference} was updated: ${m.request.title}`;
+  // A team comment known only from its webhook has no member's name: the team speaks.
+  const authorOf = (c: (typeof m.changes)[number]) => String(c.detail.author || `The ${m.portal.name} team`);
   const lines = m.changes.map((c) =>
     c.kind === 'status'
       ? { text: `Status: ${m.statusLabel(String(c.detail.status))}`, html: `<p><strong>Status:</strong> ${escapeHtml(m.statusLabel(String(c.detail.status)))}</p>` }
       : {
-          text: `${c.detail.author} (${c.detail.authorKind === 'team' ? 'team' : 'customer'}) wrote:\n${quoted(String(c.detail.body ?? ''))}`,
-          html: `<p><strong>${escapeHtml(String(c.detail.author))}</strong> wrote:</p><blockquote>${escapeHtml(String(c.detail.body ?? '')).replace(/\n/g, '<br>')}</blockquote>`,
+          text: `${authorOf(c)} (${c.detail.authorKind === 'team' ? 'team' : 'customer'}) wrote:\n${quoted(String(c.detail.body ?? ''))}`,
+          html: `<p><strong>${escapeHtml(authorOf(c))}</strong> wrote:</p><blockquote>${escapeHtml(String(c.detail.body ?? '')).replace(/\n/g, '<br>')}</blockquote>`,
         },
   );
   const text = [

@@ -5,6 +5,9 @@ import type { StatusId } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import { labelOfStatusId } from '../request-types/schemas.js';
 import { statusOf } from '../requests/record-status.js';
+import { botLoginOf } from '../issues/write-guard.js';
+import { parseCommentVisibility } from '../issues/comment-visibility.js';
+import { commentAttributionName, withoutCommentAttribution } from '../requests/issue-body.js';
 import { requestStore } from '../requests/store.js';
 import { requestChangeMail } from './mail.js';
 import { NOTIFY_TASK, STATUS_SWEEP_TASK, notificationStore } from './store.js';
@@ -30,11 +33,38 @@ export const requestNotifications = {
   },
 
   /** A public comment reached the request's issue: its subscribers hear of it (not its author). */
-  async afterPublicComment(tx: Tx, services: Services, p: { workspaceId: string; issueId: string; body: string; author: string; authorKind: 'customer' | 'team'; actorCustomerId: string | null }) {
+  async afterPublicComment(
+    tx: Tx,
+    services: Services,
+    p: { workspaceId: string; issueId: string; commentCodehostId: number; body: string; author: string; authorKind: 'customer' | 'team'; actorCustomerId: string | null },
+    source: 'write' | 'delivery' = 'write',
+  ) {
     for (const requestId of await notificationStore.requestsOfIssue(tx, p.workspaceId, p.issueId)) {
-      await notificationStore.record(tx, { workspaceId: p.workspaceId, requestId, kind: 'comment', actorCustomerId: p.actorCustomerId, detail: { body: p.body, author: p.author, authorKind: p.authorKind } });
+      const detail = { body: p.body, author: p.author, authorKind: p.authorKind };
+      await notificationStore.recordComment(tx, { workspaceId: p.workspaceId, requestId, commentCodehostId: p.commentCodehostId, actorCustomerId: p.actorCustomerId, detail }, source);
       await notificationStore.scheduleOnce(tx, services.config.worker.schema, NOTIFY_TASK, { requestId }, `request-notify:${requestId}`, services.config.notifyCollapseSeconds);
     }
+  },
+
+  /**
+   * A comment the code host told of that the cache did not hold yet. Only the service's bot can
+   * make a comment public (comment-visibility.ts); one that arrives this way is one whose write did
+   * not finish recording it (the process stopped between the code host's answer and its own
+   * transaction), or whose webhook simply came first: subscribers hear of it once either way. Who
+   * wrote it is read from its attribution line; the customer behind it is not known here.
+   */
+  async afterDeliveredComment(tx: Tx, services: Services, p: { workspaceId: string; issueId: string; comment: { id: number | bigint; body?: string | null; user?: { login?: string } | null } }) {
+    const bot = botLoginOf(services);
+    if (!bot || p.comment.user?.login !== bot) return;
+    const { visibility, body } = parseCommentVisibility(p.comment.body ?? '');
+    if (visibility !== 'public') return;
+    const customerName = commentAttributionName(body);
+    await requestNotifications.afterPublicComment(
+      tx,
+      services,
+      { workspaceId: p.workspaceId, issueId: p.issueId, commentCodehostId: Number(p.comment.id), body: withoutCommentAttribution(body), author: customerName ?? '', authorKind: customerName ? 'customer' : 'team', actorCustomerId: null },
+      'delivery',
+    );
   },
 
   /** Something that can move a derived status changed in the workspace: look again after the window. */

@@ -56,6 +56,13 @@ export function customerCommentBody(text: string, who: Attribution): string {
   return `${defuseMentions(text)}\n\n---\n\n${attributionLine('Posted', who)}`;
 }
 
+/** The customer a comment's attribution line names (as written: escaped for the code host, read back), or null for none. */
+export function commentAttributionName(body: string): string | null {
+  const line = COMMENT_ATTRIBUTION.exec(body);
+  const name = line ? /<sub>Posted by \*\*((?:\\.|[^*])*)\*\*/.exec(line[0]) : null;
+  return name ? name[1].replace(/\\(.)/g, '$1').replace(/@\u2060/g, '@') : null;
+}
+
 /** A comment as the portal shows it: without the attribution line the service added (the portal names the author itself). */
 export function withoutCommentAttribution(body: string): string {
   return body.replace(COMMENT_ATTRIBUTION, '').replace(/@\u2060/g, '@');

@@ -2,6 +2,7 @@ import { isPullRequest, type GitHubComment, type GitHubIssue } from '../../codeh
 import { recordDeliveredChange } from '../../modules/activity/recorder.js';
 import { issueCache } from '../../cache/issue-cache.js';
 import { writeStore } from '../../modules/issues/write-store.js';
+import { requestNotifications } from '../../modules/request-notifications/service.js';
 import { queueIssueRefresh } from '../issue-refresh.js';
 import { codehostActor, mirroredRepository, type Applier } from './context.js';
 
@@ -44,6 +45,9 @@ export const applyIssueComment: Applier = async (ctx) => {
       number: p.issue.number,
       ...(change === 'tie' ? { commentCodehostId: Number(p.comment.id) } : {}),
     });
+  }
+  if (issue.id && p.action === 'created' && change === 'added') {
+    await requestNotifications.afterDeliveredComment(ctx.tx, ctx.services, { workspaceId: ctx.workspaceId, issueId: issue.id, comment: p.comment });
   }
   if (issue.id && change) {
     await recordDeliveredChange(ctx.tx, ctx.delivery.id, {

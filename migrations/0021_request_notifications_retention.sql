@@ -1,0 +1,3 @@
+ALTER TABLE "request_notifications" ADD COLUMN "comment_codehost_id" bigint;--> statement-breakpoint
+CREATE INDEX "request_notifications_sent_idx" ON "request_notifications" USING btree ("sent_at") WHERE "request_notifications"."sent_at" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "request_notifications_comment_idx" ON "request_notifications" USING btree ("request_id","comment_codehost_id") WHERE "request_notifications"."comment_codehost_id" is not null;

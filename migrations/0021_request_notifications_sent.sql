@@ -1,1 +1,0 @@
-CREATE INDEX "request_notifications_sent_idx" ON "request_notifications" USING btree ("sent_at") WHERE "request_notifications"."sent_at" is not null;
