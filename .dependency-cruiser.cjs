@@ -7,7 +7,8 @@
  *   modules  modules/<area>/  services, stores, schemas (never a routes file, never sync/)
  *   http     http/, services.ts   route declaration and registration, idempotency, the Services container
  *   cache    cache/           the cache writers both writes and webhooks use
- *   edges    auth/, codehost/ credentials and access; the GitHub client and payload mapping
+ *   edges    auth/, codehost/, billing/, files/   credentials and access; the GitHub client and payload
+ *            mapping; the payments provider; the attachment stores
  *   platform platform/        shared rules (errors, pagination, text rules, request paths, metrics)
  *   base     config.ts, secrets.ts, start-failure.ts, db/, mail/
  */
@@ -16,7 +17,7 @@ const ROUTES = '^src/modules/[^/]+/[^/]*routes[.]ts$|^src/auth/routes[.]ts$|^src
 const layers = {
   base: '^src/(config\\.ts|secrets\\.ts|start-failure\\.ts|db/|mail/)',
   platform: '^src/platform/',
-  edges: '^src/(auth|codehost)/',
+  edges: '^src/(auth|codehost|billing|files)/',
   cache: '^src/cache/',
   http: '^src/(http/|services\\.ts)',
   modules: '^src/modules/',

@@ -27,6 +27,7 @@ import { routeTable } from './routes.js';
 import { deriveKey, loadOrCreateSecret } from './secrets.js';
 import { prepareJobQueue } from './sync/worker.js';
 import { createFileStore } from './files/file-store.js';
+import { createBillingProvider } from './billing/provider.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -86,6 +87,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
     signedState: createSignedState(deriveKey(secret, 'signed-state-v1')),
     codehost: config.codehost ? createCodehostClient(config.codehost, database, { paceMaxWaitMs: config.codehostRateLimitWaitMs }) : null,
     tokenVault: createTokenVault(deriveKey(secret, 'codehost-tokens-v1')),
+    billing: config.billing.stripe ? createBillingProvider(config.billing.stripe) : null,
   };
 
   // The surface a request is on (a portal's host or the API's) is decided before anything else.

@@ -65,6 +65,25 @@ const envSchema = z.object({
   ATTACHMENT_S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   /** Key prefix of the service's objects in the bucket. */
   ATTACHMENT_S3_PREFIX: z.string().default('attachments/'),
+  /**
+   * Billing through Stripe. Without STRIPE_SECRET_KEY billing is off: every workspace is `free`
+   * with no plan limits, and checkout, the billing portal and the trial answer 409.
+   */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  /** The signing secret of the webhook endpoint `/v1/billing/webhook` (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Stripe's API address; another only for a stand-in (tests). */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** The Stripe price of each paid plan and interval (price_…). */
+  STRIPE_PRICE_TEAM_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_TEAM_ANNUAL: z.string().optional(),
+  STRIPE_PRICE_BUSINESS_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_BUSINESS_ANNUAL: z.string().optional(),
+  /**
+   * The plans' prices and limits as JSON, over the defaults: `{"team": {"monthlyCents": 900,
+   * "limits": {"members": 25}}}`; a limit of null is unlimited.
+   */
+  BILLING_PLANS: z.string().optional(),
   INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(7 * 24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Cache resolved credentials in memory; revocations reach every process through Postgres NOTIFY. */
@@ -130,6 +149,7 @@ export interface Config {
   attachments: { maxBytes: number; types: string[] };
   /** Where attachment bytes live: an S3-compatible bucket, or (null) local disk under dataDir. */
   attachmentStorage: S3StorageConfig | null;
+  billing: BillingConfig;
   invitationTtlHours: number;
   logLevel: Env['LOG_LEVEL'];
   credentialCache: boolean;
@@ -174,6 +194,83 @@ function s3StorageFrom(e: Env): S3StorageConfig | null {
     credentials: e.ATTACHMENT_S3_ACCESS_KEY_ID ? { accessKeyId: e.ATTACHMENT_S3_ACCESS_KEY_ID, secretAccessKey: e.ATTACHMENT_S3_SECRET_ACCESS_KEY! } : undefined,
     forcePathStyle: e.ATTACHMENT_S3_FORCE_PATH_STYLE ?? e.ATTACHMENT_S3_ENDPOINT !== undefined,
     prefix: e.ATTACHMENT_S3_PREFIX,
+  };
+}
+
+export type PlanId = 'free' | 'team' | 'business';
+export type BillingInterval = 'monthly' | 'annual';
+export type LimitKind = 'members' | 'portals' | 'repositories';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  monthlyCents: number;
+  annualCentsPerMonth: number;
+  limits: Record<LimitKind, number | null>;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+  prices: Record<Exclude<PlanId, 'free'>, Record<BillingInterval, string>>;
+}
+
+export interface BillingConfig {
+  plans: Plan[];
+  /** Null: billing is off (no payments provider). */
+  stripe: StripeConfig | null;
+}
+
+const DEFAULT_PLANS: Plan[] = [
+  { id: 'free', name: 'Free', monthlyCents: 0, annualCentsPerMonth: 0, limits: { members: 3, portals: 1, repositories: 3 } },
+  { id: 'team', name: 'Team', monthlyCents: 1200, annualCentsPerMonth: 1000, limits: { members: 50, portals: 5, repositories: 50 } },
+  { id: 'business', name: 'Business', monthlyCents: 2400, annualCentsPerMonth: 2000, limits: { members: null, portals: null, repositories: null } },
+];
+
+const limitOverride = z.number().int().min(0).nullable().optional();
+const plansOverride = z.partialRecord(
+  z.enum(['free', 'team', 'business']),
+  z.strictObject({
+    name: z.string().min(1).max(40).optional(),
+    monthlyCents: z.number().int().min(0).optional(),
+    annualCentsPerMonth: z.number().int().min(0).optional(),
+    limits: z.strictObject({ members: limitOverride, portals: limitOverride, repositories: limitOverride }).optional(),
+  }),
+);
+
+function billingFrom(e: Env): BillingConfig {
+  let overrides: z.infer<typeof plansOverride> = {};
+  if (e.BILLING_PLANS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(e.BILLING_PLANS);
+    } catch {
+      throw new Error('Invalid configuration:\n  BILLING_PLANS: not JSON');
+    }
+    const parsed = plansOverride.safeParse(json);
+    if (!parsed.success) throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  BILLING_PLANS.${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    overrides = parsed.data;
+  }
+  const plans = DEFAULT_PLANS.map((plan) => {
+    const o = overrides[plan.id] ?? {};
+    return { ...plan, ...o, limits: { ...plan.limits, ...o.limits } } as Plan;
+  });
+  if (!e.STRIPE_SECRET_KEY) return { plans, stripe: null };
+  const needed = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_TEAM_MONTHLY', 'STRIPE_PRICE_TEAM_ANNUAL', 'STRIPE_PRICE_BUSINESS_MONTHLY', 'STRIPE_PRICE_BUSINESS_ANNUAL'] as const;
+  const missing = needed.filter((k) => !e[k]);
+  if (missing.length) throw new Error(`Invalid configuration:\n  STRIPE_SECRET_KEY is set, so these are needed too: ${missing.join(', ')}`);
+  return {
+    plans,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+      prices: {
+        team: { monthly: e.STRIPE_PRICE_TEAM_MONTHLY!, annual: e.STRIPE_PRICE_TEAM_ANNUAL! },
+        business: { monthly: e.STRIPE_PRICE_BUSINESS_MONTHLY!, annual: e.STRIPE_PRICE_BUSINESS_ANNUAL! },
+      },
+    },
   };
 }
 
@@ -253,6 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     attachments: { maxBytes: e.ATTACHMENT_MAX_BYTES, types: e.ATTACHMENT_TYPES.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean) },
     attachmentStorage: s3StorageFrom(e),
+    billing: billingFrom(e),
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     credentialCache: e.CREDENTIAL_CACHE,

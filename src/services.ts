@@ -11,6 +11,7 @@ import type { TokenVault } from './codehost/token-vault.js';
 import type { CursorCodec } from './platform/pagination.js';
 import type { SignedState } from './platform/signed-state.js';
 import type { AttachmentFiles } from './files/file-store.js';
+import type { BillingProvider } from './billing/provider.js';
 
 /** What route handlers and services are given; built once in app.ts. */
 export interface Services {
@@ -34,4 +35,6 @@ export interface Services {
   /** Null when no code-host app is configured. */
   codehost: CodehostClient | null;
   tokenVault: TokenVault;
+  /** The payments provider; null while billing is off (no STRIPE_SECRET_KEY). */
+  billing: BillingProvider | null;
 }

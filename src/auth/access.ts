@@ -134,7 +134,7 @@ export async function authorize(
     WRITE_METHODS.has(request.method) &&
     workspace!.billingStanding === 'lapsed'
   ) {
-    throw new ApiError('payment_required', { remedy: 'An owner can settle billing under /v1/billing.' });
+    throw new ApiError('payment_required', { remedy: 'An owner can pay through the billing portal (POST /v1/billing/portal); GET /v1/billing shows the standing.' });
   }
   return { principal, workspace };
 }

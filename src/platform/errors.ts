@@ -24,7 +24,7 @@ export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]
 
 const defaultMessages: Record<ErrorCode, string> = {
   unauthenticated: 'This request needs a valid credential.',
-  payment_required: "This workspace's subscription has lapsed; writes are refused until billing is settled.",
+  payment_required: "This workspace's subscription has lapsed; writes are refused until billing is settled (see GET /v1/billing).",
   forbidden: 'Your credential does not allow this action.',
   not_found: 'No such resource.',
   conflict: 'The request conflicts with the current state.',

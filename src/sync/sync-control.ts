@@ -1,3 +1,4 @@
+import { billingService } from '../modules/billing/service.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../auth/access.js';
@@ -59,6 +60,9 @@ export const syncService = {
       if (removed.length) {
         throw conflict('The installation no longer has access to these repositories.', { repositoryIds: removed.map((r) => r.id) });
       }
+      const turningOn = rows.filter((r) => change.enable.includes(r.id) && !r.syncEnabled).length;
+      const turningOff = rows.filter((r) => change.disable.includes(r.id) && r.syncEnabled).length;
+      await billingService.assertRoomFor(tx, services, workspaceId, 'repositories', turningOn - turningOff);
 
       const queued: string[] = [];
       for (const repo of rows) {

@@ -1,3 +1,4 @@
+import { BILLING_QUANTITY_TASK, billingService } from '../modules/billing/service.js';
 import { EventEmitter } from 'node:events';
 import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task, type WorkerEvents } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
@@ -125,6 +126,7 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     },
     [NOTIFY_TASK]: async (payload) => requestNotifications.send(services, (payload as { requestId: string }).requestId),
     [STATUS_SWEEP_TASK]: async (payload) => requestNotifications.sweep(services, (payload as { workspaceId: string }).workspaceId),
+    [BILLING_QUANTITY_TASK]: async (payload) => billingService.syncQuantity(services, (payload as { workspaceId: string }).workspaceId),
     [CLEANUP_TASK]: async () => {
       await cleanupRemovedRepositories(services);
       await pruneWebhookDeliveries(services);

@@ -20,7 +20,14 @@ export interface CustomerActor {
   name: string;
 }
 
-export type AuditActor = MemberActor | CustomerActor;
+/** The payments provider, telling of a change of a workspace's subscription (its webhook, or the answer to a call). */
+export interface ProviderActor {
+  type: 'payments_provider';
+  name: string;
+  eventId: string | null;
+}
+
+export type AuditActor = MemberActor | CustomerActor | ProviderActor;
 
 export const customerActorOf = (customer: { id: string; portalId: string; name: string }): CustomerActor => ({
   type: 'customer',

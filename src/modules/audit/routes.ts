@@ -21,7 +21,7 @@ const auditEntrySchema = z
           .object({ via: z.enum(['session', 'api_key']), apiKeyId: z.uuid().optional(), name: z.string().optional() })
           .optional(),
       })
-      .describe('Who: a member, with the credential used (a session or a named API key), or a portal customer.'),
+      .describe('Who: a member, with the credential used (a session or a named API key), a portal customer, or the payments provider (`type` `payments_provider`, `name`).'),
     target: z.object({ type: z.string(), id: z.string() }),
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),

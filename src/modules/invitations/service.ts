@@ -1,3 +1,4 @@
+import { billingService } from '../billing/service.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../auth/access.js';
@@ -44,6 +45,7 @@ export const invitationService = {
         throw conflict('That person is already a member.', { field: 'email' });
       }
       await invitationStore.revokePendingFor(tx, workspaceId, input.email);
+      if (input.role !== 'viewer') await billingService.assertRoomFor(tx, services, workspaceId, 'members', 1, { countInvitations: true });
       await invitationStore.insert(tx, {
         id,
         workspaceId,
@@ -97,8 +99,10 @@ export const invitationService = {
       if (await workspaceStore.membershipOf(tx, workspaceId, auth.principal.userId)) {
         throw conflict('You are already a member of this workspace.');
       }
+      if (invitation.role !== 'viewer') await billingService.assertRoomFor(tx, services, workspaceId, 'members', 1);
       const membershipId = uuidv7();
       await tx.insert(memberships).values({ id: membershipId, workspaceId, userId: auth.principal.userId, role: invitation.role });
+      if (invitation.role !== 'viewer') await billingService.membersChanged(tx, services, workspaceId);
       await invitationStore.markAccepted(tx, invitation.id);
       await recordAudit(tx, {
         workspaceId,

@@ -1,3 +1,4 @@
+import { billingService } from '../billing/service.js';
 import type { AuthContext } from '../../auth/access.js';
 import { announceCredentialChange } from '../../auth/credential-cache.js';
 import { roleAtLeast, type Role } from '../../auth/roles.js';
@@ -39,7 +40,11 @@ export const memberService = {
       if (target.role === 'owner' && (await memberStore.countOwners(tx, auth.workspace.workspaceId)) <= 1) {
         throw lastOwner();
       }
+      const seatBefore = target.role !== 'viewer';
+      const seatAfter = role !== 'viewer';
+      if (!seatBefore && seatAfter) await billingService.assertRoomFor(tx, services, auth.workspace.workspaceId, 'members', 1);
       await memberStore.setRole(tx, auth.workspace.workspaceId, membershipId, role);
+      if (seatBefore !== seatAfter) await billingService.membersChanged(tx, services, auth.workspace.workspaceId);
       await recordAudit(tx, {
         workspaceId: auth.workspace.workspaceId,
         action: 'member.role_changed',
@@ -65,6 +70,7 @@ export const memberService = {
       }
       await viewStore.removePersonalOf(tx, auth.workspace.workspaceId, membershipId);
       await memberStore.remove(tx, auth.workspace.workspaceId, membershipId);
+      if (target.role !== 'viewer') await billingService.membersChanged(tx, services, auth.workspace.workspaceId);
       await recordAudit(tx, {
         workspaceId: auth.workspace.workspaceId,
         action: 'member.removed',

@@ -1,3 +1,4 @@
+import { billingService } from '../billing/service.js';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../auth/access.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -35,14 +36,6 @@ const auditShape = (p: PortalRow) => ({
   welcomeText: p.welcomeText,
 });
 
-/**
- * Where the plan's portal limit will be checked (billing issue): called inside the creating
- * transaction, after the workspace row is locked, so two creations cannot both pass a limit.
- */
-async function assertPlanAllowsAnotherPortal(_tx: Executor, _workspaceId: string): Promise<void> {
-  // Every plan allows any number of portals until plans exist.
-}
-
 export const portalService = {
   async list(services: Services, auth: WorkspaceAuth, page: { cursor?: string; limit: number }) {
     const workspaceId = auth.workspace.workspaceId;
@@ -71,7 +64,7 @@ export const portalService = {
     const workspaceId = auth.workspace.workspaceId;
     const created = await services.database.db
       .transaction(async (tx) => {
-        await assertPlanAllowsAnotherPortal(tx, workspaceId);
+        await billingService.assertRoomFor(tx, services, workspaceId, 'portals', 1);
         const row = await portalStore.insert(tx, {
           id: uuidv7(),
           workspaceId,
