@@ -21,7 +21,8 @@ export class ControlClient {
     return data as T;
   }
 
-  app() { return this.call<AppCredentials & { webhookUrl: string | null; baseUrl: string; graphqlUrl: string }>('GET', '/app'); }
+  app() { return this.call<AppCredentials & { webhookUrl: string | null; setupUrl: string | null; redirectOnUpdate: boolean; baseUrl: string; graphqlUrl: string }>('GET', '/app'); }
+  setSetupUrl(url: string | null, options: { redirectOnUpdate?: boolean } = {}) { return this.call('PUT', '/app/setup-url', { url, ...options }); }
   reset() { return this.call('POST', '/reset'); }
   seed(opts: SeedOptions) { return this.call<SeedResult>('POST', '/seed', opts); }
   save(path: string) { return this.call('POST', '/save', { path }); }

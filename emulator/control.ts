@@ -3,7 +3,7 @@
  * `Control` is the in-process interface; `registerControl` exposes the same operations over HTTP under `/_emulator/`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ApiError, iso, nowIso, type Res } from './http.js';
+import { ApiError, escapeHtml as esc, iso, nowIso, type Res } from './http.js';
 import { nodeId } from './ids.js';
 import { Projects, type FieldInput } from './projects.js';
 import type { IssueOps } from './rest.js';
@@ -208,7 +208,7 @@ export class Control {
     const ownerId = this.store.data.app.ownerId;
     return this.store.data.accounts.filter((a) => a.type === 'User' && a.id !== ownerId && !a.login.endsWith('[bot]')).map((a) => a.login);
   }
-  setOAuthLogin(login: string | null) { (this.emu as Emulator & { oauthDefaultLogin?: string }).oauthDefaultLogin = login ?? undefined; }
+  setOAuthLogin(login: string | null) { this.emu.oauthDefaultLogin = login ?? undefined; }
 
   /**
    * Act as a person: run a REST request (or GraphQL with path `/graphql`) as `login`, outside budgets and the request log.
@@ -294,6 +294,13 @@ export class Control {
 
   // ------------------------------------------------------------------ webhooks
   setWebhookUrl(url: string | null) { this.store.data.app.webhookUrl = url; }
+  /** The app's "Setup URL" (null: none) and whether changing an installation redirects there too ("Redirect on update"). */
+  setSetupUrl(url: string | null, options: { redirectOnUpdate?: boolean } = {}) {
+    if (url !== null && !URL.canParse(url)) throw new ApiError(422, `not an absolute URL: ${url}`);
+    const app = this.store.data.app;
+    app.setupUrl = url;
+    app.setupOnUpdate = options.redirectOnUpdate ?? false;
+  }
   setWebhookFaults(f: WebhookFaults) { this.emu.hooks.faults = { ...f }; }
   /** deliveries in flight at once (default 1: in order) */
   setWebhookConcurrency(n: number) { this.emu.hooks.concurrency = Math.max(1, Math.floor(n)); }
@@ -309,8 +316,6 @@ export class Control {
   save(file: string) { writeFileSync(file, this.dump()); }
   load(file: string) { this.restore(readFileSync(file, 'utf8')); }
 }
-
-const esc = (x: string) => x.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Web pages behind html_url links: enough for demo mode's "view on GitHub". Not part of GitHub's API. */
 function htmlPages(emu: Emulator) {
@@ -351,7 +356,11 @@ export function registerControl(emu: Emulator, c: Control) {
   const add = (method: string, path: string, fn: (b: any, p: Record<string, string>, q: URLSearchParams) => unknown, status = 200) =>
     r.add(method, `/_emulator${path}`, { auth: 'none' }, async (req) => ok(await fn(req.body ?? {}, req.params, req.query), status));
 
-  add('GET', '/app', () => ({ ...c.app(), webhookUrl: emu.store.data.app.webhookUrl, baseUrl: emu.base, graphqlUrl: `${emu.base}/graphql` }));
+  add('GET', '/app', () => {
+    const app = emu.store.data.app;
+    return { ...c.app(), webhookUrl: app.webhookUrl, setupUrl: app.setupUrl ?? null, redirectOnUpdate: app.setupOnUpdate ?? false, baseUrl: emu.base, graphqlUrl: `${emu.base}/graphql` };
+  });
+  add('PUT', '/app/setup-url', (b) => { c.setSetupUrl(b.url ?? null, { redirectOnUpdate: b.redirectOnUpdate }); });
   add('POST', '/reset', () => { c.reset(); });
   add('POST', '/seed', (b) => c.seed(b));
   add('POST', '/save', (b) => { c.save(b.path); });

@@ -62,6 +62,9 @@ export const notFound = () => new ApiError(404, 'Not Found');
 export const validationFailed = (errors: Record<string, unknown>[], message = 'Validation Failed') =>
   new ApiError(422, message, { errors, documentation_url: 'https://docs.github.com/rest' });
 
+/** Text made safe inside HTML (the emulator's few web pages). */
+export const escapeHtml = (x: string) => x.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
 export class Router {
   routes: Route[] = [];
   add(method: string, template: string, opts: RouteOpts, handler: Route['handler']) {

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Control, registerControl, type AppCredentials } from './control.js';
 import { registerGraphql } from './graphql/index.js';
+import { registerInstallFlow } from './install-flow.js';
 import { registerRest } from './rest.js';
 import type { SeedOptions, SeedResult } from './seed.js';
 import { Emulator, type EmulatorOptions, type LatencyConfig, type LimitsConfig } from './server.js';
@@ -73,6 +74,7 @@ export function createEmulator(opts: StartOptions = {}): { emulator: Emulator; c
   registerGraphql(emulator, ops);
   const control = new Control(emulator, ops);
   registerControl(emulator, control);
+  registerInstallFlow(emulator, control);
   return { emulator, control };
 }
 

@@ -1,6 +1,6 @@
 /** REST routes: apps and installations, OAuth, users, repositories, issues, comments, labels, milestones, issue types, sub-issues. */
 import { createHash, randomBytes } from 'node:crypto';
-import { ApiError, DOCS, iso, notFound, nowIso, paginate, validationFailed, type Req, type Res } from './http.js';
+import { ApiError, DOCS, escapeHtml as esc, iso, notFound, nowIso, paginate, validationFailed, type Req, type Res } from './http.js';
 import { hasPermission, type Emulator } from './server.js';
 import type { Account, Comment, Issue, Label, Milestone, Repo } from './state.js';
 
@@ -384,16 +384,14 @@ export function registerRest(emu: Emulator) {
   // ------------------------------------------------------------------ OAuth web flow
   const codes = new Map<string, { userId: number; expiresAt: number; redirectUri: string | null }>();
   emu.resetHooks.push(() => codes.clear());
-  (emu as Emulator & { oauthDefaultLogin?: string }).oauthDefaultLogin = undefined;
   r.add('GET', '/login/oauth/authorize', { auth: 'none', resource: 'free' }, (req) => {
     const app = store.data.app;
     if (req.query.get('client_id') !== app.clientId) return { status: 404, text: 'Not Found', contentType: 'text/html; charset=utf-8', noEtag: true };
-    const login = req.query.get('login') ?? (emu as Emulator & { oauthDefaultLogin?: string }).oauthDefaultLogin;
+    const login = req.query.get('login') ?? emu.oauthDefaultLogin;
     const user = login ? store.account(login) : undefined;
     const redirect = req.query.get('redirect_uri');
     if (!user || user.type !== 'User' || !redirect) {
       // No login page on the emulator: a list of people to sign in as (demo mode), each a link back here with `login=`.
-      const esc = (x: string) => x.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
       const people = store.data.accounts.filter((a) => a.type === 'User' && a.id !== app.ownerId).slice(0, 200);
       const links = people.map((a) => {
         const q = new URLSearchParams(req.query);

@@ -85,7 +85,7 @@ export function makeApp(o: EmulatorOptions): AppConfig {
     id: o.appId ?? 1, slug: o.appSlug ?? 'svc-emulated', name: 'svc (emulated)', ownerId: 0,
     clientId: o.clientId ?? 'Iv23li' + randomBytes(7).toString('hex'), clientSecret: o.clientSecret ?? randomBytes(20).toString('hex'),
     webhookSecret: o.webhookSecret ?? randomBytes(16).toString('hex'), privateKey, publicKey, webhookUrl: o.webhookUrl ?? null,
-    createdAt: iso(Date.now()),
+    setupUrl: null, setupOnUpdate: false, createdAt: iso(Date.now()),
     permissions: { issues: 'write', metadata: 'read', organization_projects: 'write', repository_projects: 'write', members: 'read', email_addresses: 'read', pull_requests: 'read' },
     events: ['issues', 'issue_comment', 'label', 'milestone', 'repository', 'projects_v2_item', 'sub_issues'],
   };
@@ -95,6 +95,10 @@ export class Emulator {
   store: Store;
   router = new Router();
   control = new Router();
+  /** github.com's web pages that are not API (the install page): no authentication, budget or request log */
+  web = new Router();
+  /** who is at the browser on the web pages when the URL names nobody (`login=`) */
+  oauthDefaultLogin: string | undefined = undefined;
   ser: Serializer;
   hooks: Webhooks;
   base = 'http://127.0.0.1:0';
@@ -326,7 +330,9 @@ export class Emulator {
       else { try { body = JSON.parse(raw.toString()); } catch { body = Symbol.for('invalid-json'); } }
     }
     if (method !== 'GET' && method !== 'HEAD') res.once('finish', () => this.onChange?.());
-    if (path.startsWith('/_emulator/') || path === '/_emulator') return this.handleControl(method, path, url.searchParams, body, req, res);
+    if (path.startsWith('/_emulator/') || path === '/_emulator') return this.serveOutsideApi(this.control, method, path, url.searchParams, body, req, res);
+    const webPage = this.web.match(method, path);
+    if (webPage && 'route' in webPage) return this.serveOutsideApi(this.web, method, path, url.searchParams, body, req, res);
     if (method === 'GET' && this.htmlPage) {
       const page = this.htmlPage(path);
       if (page) { res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8' }); res.end(page.html); return; }
@@ -458,8 +464,9 @@ export class Emulator {
     return res;
   }
 
-  private async handleControl(method: string, path: string, query: URLSearchParams, body: any, req: http.IncomingMessage, res: http.ServerResponse) {
-    const match = this.control.match(method, path);
+  /** Control routes and web pages: outside authentication, budgets, faults and the request log. */
+  private async serveOutsideApi(router: Router, method: string, path: string, query: URLSearchParams, body: any, req: http.IncomingMessage, res: http.ServerResponse) {
+    const match = router.match(method, path);
     let r: Res;
     try {
       if (!match || !('route' in match)) throw new ApiError(404, `No control route ${method} ${path}`);

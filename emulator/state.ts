@@ -75,6 +75,10 @@ export interface AppConfig {
   id: number; slug: string; name: string; clientId: string; clientSecret: string; webhookSecret: string;
   privateKey: string; publicKey: string; ownerId: number; webhookUrl: string | null; createdAt: string;
   permissions: Record<string, string>; events: string[];
+  /** where the install page sends the browser afterwards (the app's "Setup URL"); null: GitHub shows the installation */
+  setupUrl?: string | null;
+  /** the app's "Redirect on update": an installation changed on the install page also goes to the setup URL */
+  setupOnUpdate?: boolean;
 }
 
 export interface Data {

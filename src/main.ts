@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
+import { authBaseUrl } from './auth/base-url.js';
 import { loadConfig } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { applyMigrations } from './db/migrate.js';
@@ -69,8 +70,12 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
     stateFile: path.resolve(config.dataDir, 'emulator.json'),
   });
   const login = emulator.seedResult?.users[0] ?? emulator.control.people()[0] ?? '';
-  // The emulator's authorize page signs in as this person when none is named.
+  // The emulator's authorize and install pages act as this person when none is named.
   if (login) emulator.control.setOAuthLogin(login);
+  // The install link ends as GitHub's would: at the service's setup route, on the address browsers
+  // use (their session cookie is for it). The seeded organisations have the app installed already,
+  // and "installing" there again is an update: it comes back too, to connect them the same way.
+  emulator.control.setSetupUrl(`${authBaseUrl({ config })}/v1/codehost/setup`, { redirectOnUpdate: true });
   const base = emulator.url.replace(/\/$/, '');
   return {
     login,

@@ -112,12 +112,7 @@ export async function authorize(
 
   const workspace = await selectWorkspace(principal, named, access.kind === 'workspace', resolver);
 
-  if (access.kind === 'workspace') {
-    const ws = workspace!;
-    if (!roleAtLeast(ws.role, access.role)) {
-      throw forbidden(`This action needs the ${access.role} role or above; you are ${ws.role}.`);
-    }
-  }
+  if (access.kind === 'workspace') requireRole(workspace!, access.role);
   if (principal.via === 'api_key') {
     const needed = scopesOf(access);
     const missing = needed.filter((scope) => !scopesAllow(principal.scopes, scope));
@@ -128,15 +123,22 @@ export async function authorize(
       );
     }
   }
-  if (
-    access.kind === 'workspace' &&
-    !access.billingExempt &&
-    WRITE_METHODS.has(request.method) &&
-    workspace!.billingStanding === 'lapsed'
-  ) {
+  if (access.kind === 'workspace' && !access.billingExempt && WRITE_METHODS.has(request.method)) requireStanding(workspace!);
+  return { principal, workspace };
+}
+
+/** The role an operation declares, held in the selected workspace (403 otherwise). */
+export function requireRole(workspace: WorkspaceMembership, minimum: Role): void {
+  if (!roleAtLeast(workspace.role, minimum)) {
+    throw forbidden(`This action needs the ${minimum} role or above; you are ${workspace.role}.`);
+  }
+}
+
+/** A change in a workspace whose billing has lapsed is refused (402) until an owner settles it. */
+export function requireStanding(workspace: WorkspaceMembership): void {
+  if (workspace.billingStanding === 'lapsed') {
     throw new ApiError('payment_required', { remedy: 'An owner can pay through the billing portal (POST /v1/billing/portal); GET /v1/billing shows the standing.' });
   }
-  return { principal, workspace };
 }
 
 async function selectWorkspace(

@@ -57,10 +57,21 @@ const SIGN_IN_ERRORS = {
   invalid_token: 'That sign-in link is unknown, expired (links last 15 minutes) or was already used. Ask for a new one below.',
   sign_in_failed: 'Signing in failed. Please try again.',
 };
-const LINK_ERRORS = {
-  please_restart_the_process: 'The GitHub authorization took too long or was used twice. Please start again.',
+// What linking an account (GET /v1/codehost/callback) and connecting after installing the app
+// (GET /v1/codehost/setup) come back with in error=.
+const CODEHOST_ERRORS = {
+  please_restart_the_process: 'That took too long or the link was used twice. Please start again.',
   account_already_linked: 'That GitHub account is already linked to another person here.',
   codehost_link_failed: 'GitHub did not confirm the authorization. Please try again.',
+  please_sign_in_as_the_person_who_started: 'Sign in as the person who asked to install the app, then start again.',
+  forbidden: 'Only admins and owners of the workspace connect GitHub.',
+  payment_required: "The workspace's billing has lapsed: an owner settles it first.",
+  installation_requested: "The organisation's owners were asked to install the app. Once one has, connect it here.",
+  codehost_account_not_linked: 'Link your GitHub account first (from the home page), then connect.',
+  installation_not_visible: 'Your GitHub account cannot see that installation.',
+  installation_held_by_another_workspace: 'That installation is connected to another workspace.',
+  workspace_already_connected: 'This workspace is already connected to another installation.',
+  codehost_connect_failed: 'GitHub did not answer as expected; nothing was connected. Please try again.',
 };
 
 const pages = {
@@ -126,12 +137,14 @@ const pages = {
   },
 
   async codehost() {
-    const code = new URLSearchParams(location.search).get('error');
+    const outcome = new URLSearchParams(location.search);
+    const code = outcome.get('error');
     if (code) {
-      say('codehost-message', LINK_ERRORS[code] || LINK_ERRORS.codehost_link_failed, 'error');
+      say('codehost-message', Object.hasOwn(CODEHOST_ERRORS, code) ? CODEHOST_ERRORS[code] : 'Something went wrong with GitHub. Please try again.', 'error');
       return;
     }
-    say('codehost-message', 'Your GitHub account is linked.', 'ok');
+    const connected = outcome.get('connected');
+    say('codehost-message', connected ? 'GitHub is connected (installation ' + connected + ').' : 'Your GitHub account is linked.', 'ok');
     const workspaces = await api('GET', '/account/workspaces');
     const list = document.getElementById('workspaces');
     if (!workspaces.ok) {

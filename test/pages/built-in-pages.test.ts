@@ -142,6 +142,30 @@ describe('the built-in pages', () => {
     expect(mine.body.data.map((w: { id: string }) => w.id)).toContain(owner.workspaceId);
   }, 60_000);
 
+  it("bring an admin back from the install link, through the emulator's install page, to the settings page connected", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/signin`);
+    const signIn = page.locator('#password-form');
+    await signIn.locator('[name=email]').fill(owner.email);
+    await signIn.locator('[name=password]').fill(password);
+    await signIn.locator('button').click();
+    await page.waitForURL(`${base}/`);
+    const second = await apiFrom(page, 'POST', '/v1/workspaces', { name: 'Beta', slug: `beta-${Date.now()}` });
+    expect(second.status).toBe(201);
+    const link = await apiFrom(page, 'GET', '/v1/codehost/install-url', undefined, { 'x-workspace-id': second.body.id });
+    expect(link.status).toBe(200);
+
+    // Demo mode: the emulator installs on its signed-in person's own account and sends the browser to the setup route.
+    await page.goto(link.body.url);
+    await page.waitForURL(new RegExp(`^${base}/settings/codehost\\?connected=\\d+$`));
+    await expect.poll(() => page.locator('#codehost-message').textContent()).toMatch(/^GitHub is connected \(installation \d+\)\.$/);
+    const connection = await apiFrom(page, 'GET', '/v1/codehost/installation', undefined, { 'x-workspace-id': second.body.id });
+    expect(connection.body).toMatchObject({ connected: true, accountType: 'User' });
+
+    await page.goto(`${base}/settings/codehost?error=installation_requested`);
+    await expect.poll(() => page.locator('#codehost-message').textContent()).toContain('owners were asked to install the app');
+  }, 60_000);
+
   it('land a failed sign-in on the sign-in page with its reason', async () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${base}/auth/error?error=state_mismatch`);

@@ -6,6 +6,7 @@ import { personCodehostSchema } from '../accounts/schemas.js';
 import { codehostService } from './service.js';
 import { syncService } from '../../sync/sync-control.js';
 import { codehostStore, type RepositoryRow } from './store.js';
+import { finishConnecting, setupErrors } from './setup-return.js';
 
 const urlSchema = z.object({ url: z.url() });
 
@@ -71,6 +72,13 @@ const syncJobSchema = z
 
 const repositoryIds = z.array(z.uuid()).max(100).default([]);
 
+/**
+ * A query value a browser brings back from another site. Taken as it comes (a repeated name is a
+ * list), never refused with 422: a browser flow ends in a redirect whatever arrives.
+ */
+const broughtBack = (description: string) => z.union([z.string(), z.array(z.string())]).optional().describe(description);
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
 export const codehostRoutes = [
   defineRoute({
     operationId: 'codehostAuthorizeUrl',
@@ -122,12 +130,39 @@ export const codehostRoutes = [
     method: 'GET',
     path: '/v1/codehost/install-url',
     summary: 'Where to install the app',
-    description: "The code host's page for installing this app on an account. Afterwards connect the installation with POST /v1/codehost/installation.",
+    description:
+      "The code host's page for installing this app on an account, valid for 10 minutes. After installing, the code host sends the browser to `GET /v1/codehost/setup` (the app's setup URL), which connects the installation to this workspace; or connect it with POST /v1/codehost/installation.",
     tags: ['Code host'],
     access: { kind: 'workspace', role: 'admin', scope: 'codehost:write' },
     codehost: true,
     response: urlSchema,
     handler: ({ services, auth }) => ({ url: codehostService.installUrl(services, auth) }),
+  }),
+
+  defineRoute({
+    operationId: 'codehostSetup',
+    method: 'GET',
+    path: '/v1/codehost/setup',
+    summary: 'Where the code host returns after installing the app',
+    description: `The app's setup URL: after somebody installs the app from the page of \`GET /v1/codehost/install-url\`, the code host sends the browser here with \`installation_id\`, \`setup_action\` (\`install\`, \`update\`, or \`request\` when an organisation member only asked its owners to install) and the \`state\` of that page. The state names the workspace and the person who asked for the link, and the browser must carry that person's session (the session cookie, or a session bearer token): the link alone connects nothing. Then, as POST /v1/codehost/installation does for that person (an admin or owner still), the code host is asked whether their linked account can see the installation, and the installation is connected (audited as \`codehost.connected\`; coming back for an installation the workspace already holds changes nothing). Always a redirect to \`{workspace_app_origin}/settings/codehost\`, never an envelope: with \`connected=<installationId>\` on success, else with \`error\`: ${Object.entries(setupErrors)
+      .map(([code, meaning]) => `\`${code}\` (${meaning})`)
+      .join('; ')}.`,
+    tags: ['Code host'],
+    access: { kind: 'public' },
+    query: z
+      .object({
+        installation_id: broughtBack("The installation's id on the code host."),
+        setup_action: broughtBack('`install`, `update` or `request`.'),
+        state: broughtBack('The `state` of the install link, as the code host passes it through.'),
+      })
+      .loose(),
+    status: 302,
+    response: z.null().describe('Redirect to the settings page of the workspace application.'),
+    async handler({ services, query, request, reply }) {
+      const credential = { authorization: request.headers.authorization, cookie: request.headers.cookie };
+      const setup = { installationId: single(query.installation_id), setupAction: single(query.setup_action), state: single(query.state), credential };
+      return reply.redirect(await finishConnecting(services, setup, { requestId: request.id, log: request.log }), 302);
+    },
   }),
 
   defineRoute({
@@ -161,7 +196,7 @@ export const codehostRoutes = [
     path: '/v1/codehost/installation',
     summary: 'Connect an installation',
     description:
-      "Connects the workspace to an installation from the available list. The code host is asked again whether the caller can see it, so an id guessed or copied from somebody else is refused (403). An installation another workspace holds is 409. The installation's repositories are recorded; none is enabled for sync.",
+      "Connects the workspace to an installation from the available list. The code host is asked again whether the caller can see it, so an id guessed or copied from somebody else is refused (403, `detail.reason` `installation_not_visible`). An installation another workspace holds is 409 (`installation_held_by_another_workspace`), as is another installation while this workspace holds one (`workspace_already_connected`); without a linked code-host account, 409 (`not_linked`, or `link_expired`). The installation's repositories are recorded; none is enabled for sync.",
     tags: ['Code host'],
     access: { kind: 'workspace', role: 'admin', scope: 'codehost:write', credentials: ['session'] },
     codehost: true,

@@ -2,9 +2,10 @@ import { uuidv7 } from 'uuidv7';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AuthContext } from '../../auth/access.js';
 import { announceCredentialChange } from '../../auth/credential-cache.js';
+import { authBaseUrl } from '../../auth/base-url.js';
 import type { CodehostClient } from '../../codehost/client.js';
 import { codehostNotConfigured, onCodehost } from '../../codehost/errors.js';
-import { ApiError, conflict, forbidden } from '../../platform/errors.js';
+import { ApiError, conflict } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { codehostStore } from './store.js';
@@ -13,15 +14,19 @@ import { repositoryRow } from '../../codehost/mapping.js';
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 
 const LINK_STATE = 'codehost-link';
-const INSTALL_STATE = 'codehost-install';
+/** The install page's round trip: who asked for the link, for which workspace (see setup-return.ts). */
+export const INSTALL_STATE = 'codehost-install';
+export interface InstallState extends Record<string, unknown> {
+  workspaceId: string;
+  userId: string;
+}
 
 function clientOf(services: Services): CodehostClient {
   if (!services.codehost) throw codehostNotConfigured();
   return services.codehost;
 }
 
-export const callbackUrl = (services: Services) =>
-  `${services.config.publicBaseUrl ?? `http://localhost:${services.config.port}`}/v1/codehost/callback`;
+export const callbackUrl = (services: Services) => `${authBaseUrl(services)}/v1/codehost/callback`;
 
 /** Only paths on the workspace application, never another site. */
 const safeReturnTo = (returnTo: string | undefined) => (returnTo && /^\/(?!\/)[^\s\\]*$/.test(returnTo) ? returnTo : '/settings/codehost');
@@ -39,6 +44,9 @@ async function installationsVisibleTo(client: CodehostClient, token: string): Pr
   );
 }
 
+const heldByAnotherWorkspace = (installationId: number) =>
+  conflict('That installation is connected to another workspace.', { reason: 'installation_held_by_another_workspace', installationId });
+
 export const codehostService = {
   /** Where the person goes to tell us who they are on the code host. */
   authorizeUrl(services: Services, auth: AuthContext, returnTo: string | undefined): string {
@@ -49,7 +57,8 @@ export const codehostService = {
 
   installUrl(services: Services, auth: WorkspaceAuth): string {
     const client = clientOf(services);
-    return client.installUrl(services.signedState.seal(INSTALL_STATE, { workspaceId: auth.workspace.workspaceId, userId: auth.principal.userId }));
+    const state: InstallState = { workspaceId: auth.workspace.workspaceId, userId: auth.principal.userId };
+    return client.installUrl(services.signedState.seal(INSTALL_STATE, state));
   },
 
   /**
@@ -142,7 +151,9 @@ export const codehostService = {
   /**
    * Connects the workspace to an installation. The code host is asked whether the caller can see
    * it (a guessed or copied id is refused); one installation serves one workspace (409). Its
-   * repositories are recorded with sync off.
+   * repositories are recorded with sync off. Both ways in, the API call and the browser's return
+   * from installing, connect here; each refusal names its `detail.reason` so the browser's return
+   * can say which it was.
    */
   async connect(services: Services, auth: WorkspaceAuth, installationId: number, requestId: string) {
     const client = clientOf(services);
@@ -150,17 +161,19 @@ export const codehostService = {
     const { db } = services.database;
     const existing = await codehostStore.installationOf(db, workspaceId);
     if (existing && existing.installationId !== installationId) {
-      throw conflict('This workspace is already connected to another installation.', { installationId: existing.installationId });
+      throw conflict('This workspace is already connected to another installation.', { reason: 'workspace_already_connected', installationId: existing.installationId });
     }
     const token = await codehostService.userToken(services, auth);
     const visible = (await installationsVisibleTo(client, token)).find((i) => i.id === installationId);
     if (!visible) {
-      throw forbidden('Your code-host account cannot see that installation.', 'Install the app on an account you administer, then connect it.');
+      throw new ApiError('forbidden', {
+        message: 'Your code-host account cannot see that installation.',
+        remedy: 'Install the app on an account you administer, then connect it.',
+        detail: { reason: 'installation_not_visible' },
+      });
     }
     const holder = await codehostStore.installationHeldBy(db, installationId);
-    if (holder && holder.workspaceId !== workspaceId) {
-      throw conflict('That installation is connected to another workspace.', { installationId });
-    }
+    if (holder && holder.workspaceId !== workspaceId) throw heldByAnotherWorkspace(installationId);
     const installationClient = await onCodehost('an installation token', () => client.asInstallation(installationId));
     const repos = await onCodehost('the installation’s repositories', () =>
       installationClient.paginate('GET /installation/repositories', { per_page: 100 }),
@@ -193,7 +206,7 @@ export const codehostService = {
       })
       .catch((e: unknown) => {
         // Two workspaces racing for one installation: the unique index decides.
-        if (isUniqueViolation(e)) throw conflict('That installation is connected to another workspace.', { installationId });
+        if (isUniqueViolation(e)) throw heldByAnotherWorkspace(installationId);
         throw e;
       });
     services.credentials.cache.clear();
