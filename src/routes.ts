@@ -20,6 +20,7 @@ import { portalRequestRoutes } from './modules/portal-requests/routes.js';
 import { customerDataRoutes } from './modules/customer-data/routes.js';
 import { notificationRoutes } from './modules/request-notifications/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
+import { inboxRoutes } from './modules/notifications/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import type { AnyRoute } from './http/route.js';
@@ -53,4 +54,5 @@ export const routeTable: AnyRoute[] = [
   ...customerDataRoutes,
   ...notificationRoutes,
   ...attachmentRoutes,
+  ...inboxRoutes,
 ];

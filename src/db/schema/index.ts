@@ -9,3 +9,4 @@ export * from './webhooks.js';
 export * from './projects.js';
 export * from './workers.js';
 export * from './portals.js';
+export * from './notifications.js';
