@@ -25,6 +25,8 @@ import { syncJobStore } from './store.js';
 import { heartbeatIntervalMs, heartbeatStore, recoverDeadWorkers } from './worker-recovery.js';
 import { requestNotifications } from '../modules/request-notifications/service.js';
 import { NOTIFY_TASK, STATUS_SWEEP_TASK } from '../modules/request-notifications/store.js';
+import { inbox } from '../modules/notifications/service.js';
+import { INBOX_DIGEST_TASK, INBOX_MAIL_TASK } from '../modules/notifications/store.js';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 
@@ -127,10 +129,18 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     [NOTIFY_TASK]: async (payload) => requestNotifications.send(services, (payload as { requestId: string }).requestId),
     [STATUS_SWEEP_TASK]: async (payload) => requestNotifications.sweep(services, (payload as { workspaceId: string }).workspaceId),
     [BILLING_QUANTITY_TASK]: async (payload) => billingService.syncQuantity(services, (payload as { workspaceId: string }).workspaceId),
+    [INBOX_MAIL_TASK]: async (payload) => {
+      const { membershipId, mode } = payload as { membershipId: string; mode: 'immediate' | 'daily' };
+      await inbox.sendMail(services, membershipId, mode);
+    },
+    [INBOX_DIGEST_TASK]: async () => {
+      await inbox.queueDigests(services);
+    },
     [CLEANUP_TASK]: async () => {
       await cleanupRemovedRepositories(services);
       await pruneWebhookDeliveries(services);
       await requestNotifications.pruneSent(services);
+      await inbox.pruneRead(services);
     },
   };
   const taskList = Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, guarded(name, task)]));
@@ -196,7 +206,7 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       logger: workerLogger(log),
       taskList,
       // Each schedule runs once across all processes; a run missed while nothing was up is not made up.
-      crontab: [`${services.config.sync.reconcileCron} ${RECONCILE_ALL_TASK}`, `0 3 * * * ${CLEANUP_TASK}`].join('\n'),
+      crontab: [`${services.config.sync.reconcileCron} ${RECONCILE_ALL_TASK}`, `0 3 * * * ${CLEANUP_TASK}`, `0 7 * * * ${INBOX_DIGEST_TASK}`].join('\n'),
     });
     const restart = (error?: unknown) => {
       runner = null;

@@ -10,3 +10,4 @@ export * from './projects.js';
 export * from './workers.js';
 export * from './portals.js';
 export * from './billing.js';
+export * from './notifications.js';

@@ -8,6 +8,7 @@ import { recordActivity } from '../activity/recorder.js';
 import { actorOf, recordAudit, type AuditActor } from '../audit/recorder.js';
 import type { Tx } from '../../db/pool.js';
 import { requestNotifications } from '../request-notifications/service.js';
+import { inbox } from '../notifications/service.js';
 import { writeAsApp, writeAuthored } from '../codehost/authored-write.js';
 import { readCommentVisibility, withCommentVisibility, type CommentVisibility } from './comment-visibility.js';
 import { presentComment } from './schemas.js';
@@ -74,6 +75,14 @@ export async function applyNewComment(
     await recordActivity(tx, { workspaceId, issueId: issue.issueId, action: 'comment.added', actor, requestId, detail: { commentId: id, ...written.detail } });
     await recordAudit(tx, { workspaceId, action: 'comment.added', actor, target: { type: 'comment', id }, after: { issueId: issue.issueId, ...written.detail }, requestId });
     await alsoInTransaction?.(tx, id);
+    // Members following the issue, and the people it mentions, hear of it (not its writer).
+    await inbox.afterCommentWritten(tx, services, {
+      workspaceId,
+      issueId: issue.issueId,
+      commentCodehostId: Number(answer.id),
+      body: answer.body ?? '',
+      actor: actor.type === 'member' ? { type: 'member', userId: actor.userId, name: actor.name } : { type: 'customer', name: actor.name },
+    });
     if (written.notify) await requestNotifications.afterPublicComment(tx, services, { workspaceId, issueId: issue.issueId, commentCodehostId: Number(answer.id), ...written.notify });
     return id;
   });
@@ -134,6 +143,15 @@ export const commentWriteService = {
       await cacheWriter.comments(tx, { workspaceId, repositoryId: issue.repositoryId }, [commentRow(answer)]);
       await forgetEchoEntries(tx, { workspaceId, issueId: issue.issueId }, { actions: ['comment.edited'], commentCodehostId: comment.codehostId, codehostUpdatedAt: answer.updated_at });
       await recordActivity(tx, { workspaceId, issueId: issue.issueId, action: 'comment.edited', actor, requestId, detail: { commentId, visibility, before: beforeText, after: body } });
+      await inbox.afterCommentEditWritten(tx, services, {
+        workspaceId,
+        issueId: issue.issueId,
+        commentCodehostId: comment.codehostId,
+        before: comment.body,
+        after: answer.body ?? '',
+        updatedAt: answer.updated_at,
+        actor: { type: 'member', userId: actor.userId, name: actor.name },
+      });
       await recordAudit(tx, { workspaceId, action: 'comment.edited', actor, target: { type: 'comment', id: commentId }, before: { body: beforeText }, after: { body }, requestId });
     });
     const row = commentRow(answer);

@@ -9,6 +9,7 @@ import { forgetEchoEntries } from '../activity/echo.js';
 import { recordActivity } from '../activity/recorder.js';
 import type { Tx } from '../../db/pool.js';
 import { requestNotifications } from '../request-notifications/service.js';
+import { inbox } from '../notifications/service.js';
 import { actorOf, recordAudit, type AuditActor } from '../audit/recorder.js';
 import { writeAsApp, writeAuthored, type AuthoredAs } from '../codehost/authored-write.js';
 import { activityOf } from './activity-diff.js';
@@ -114,6 +115,9 @@ export async function applyIssueAnswer(
   });
 }
 
+/** The member acting, as an inbox notification names them. */
+const memberOf = (auth: WorkspaceAuth) => ({ type: 'member' as const, userId: auth.principal.userId, name: auth.principal.name, membershipId: auth.workspace.membershipId });
+
 async function presentIssueById(services: Services, workspaceId: string, issueId: string) {
   const row = await issueStore.find(services.database.db, workspaceId, issueId);
   if (!row) throw notFound('issue');
@@ -143,10 +147,19 @@ export const issueWriteService = {
       return data as GitHubIssue;
     });
     const after = snapshotOf(answer);
-    const issueId = await applyIssueAnswer(services, { workspaceId: auth.workspace.workspaceId, actor: actorOf(auth) }, requestId, { repositoryId: repo.repositoryId }, answer, () => ({
-      activity: [{ action: 'issue.created', detail: { number: answer.number, title: answer.title, codehostAuthor: authorDetail(authoredAs), initial: after } }],
-      audit: { action: 'issue.created', before: null, after: { ...after, number: answer.number, codehostAuthor: authorDetail(authoredAs) } },
-    }));
+    const issueId = await applyIssueAnswer(
+      services,
+      { workspaceId: auth.workspace.workspaceId, actor: actorOf(auth) },
+      requestId,
+      { repositoryId: repo.repositoryId },
+      answer,
+      () => ({
+        activity: [{ action: 'issue.created', detail: { number: answer.number, title: answer.title, codehostAuthor: authorDetail(authoredAs), initial: after } }],
+        audit: { action: 'issue.created', before: null, after: { ...after, number: answer.number, codehostAuthor: authorDetail(authoredAs) } },
+      }),
+      // Its assignees and the people its body mentions hear of it; its creator follows it.
+      (tx, id) => inbox.afterIssueCreated(tx, services, { workspaceId, issueId: id, actor: memberOf(auth), answer }),
+    );
     return presentIssueById(services, workspaceId, issueId);
   },
 
@@ -176,14 +189,23 @@ export const issueWriteService = {
     const after = snapshotOf(answer);
     const changes = activityOf(target.before, after);
     const changedFields = (Object.keys(after) as Array<keyof IssueSnapshot>).filter((k) => JSON.stringify(target.before[k]) !== JSON.stringify(after[k]));
-    await applyIssueAnswer(services, { workspaceId: auth.workspace.workspaceId, actor: actorOf(auth) }, requestId, { repositoryId: target.repositoryId, issueId: target.issueId }, answer, () => ({
-      activity: changes.map((c) => ({ action: c.action, detail: { ...c.detail, codehostAuthor: { as: 'app' } } })),
-      audit: {
-        action: 'issue.edited',
-        before: Object.fromEntries(changedFields.map((k) => [k, target.before[k]])),
-        after: Object.fromEntries(changedFields.map((k) => [k, after[k]])),
-      },
-    }));
+    await applyIssueAnswer(
+      services,
+      { workspaceId: auth.workspace.workspaceId, actor: actorOf(auth) },
+      requestId,
+      { repositoryId: target.repositoryId, issueId: target.issueId },
+      answer,
+      () => ({
+        activity: changes.map((c) => ({ action: c.action, detail: { ...c.detail, codehostAuthor: { as: 'app' } } })),
+        audit: {
+          action: 'issue.edited',
+          before: Object.fromEntries(changedFields.map((k) => [k, target.before[k]])),
+          after: Object.fromEntries(changedFields.map((k) => [k, after[k]])),
+        },
+      }),
+      // New assignees and the people the new body newly mentions hear of it.
+      (tx) => inbox.afterIssueEdited(tx, services, { workspaceId: auth.workspace.workspaceId, issueId: target.issueId, actor: memberOf(auth), answer, before: target.before, after }),
+    );
     return presentIssueById(services, auth.workspace.workspaceId, target.issueId);
   },
 

@@ -25,6 +25,7 @@ import { pageByStatus, sortKeyOf, statusNow } from '../requests/service.js';
 import { isUnread, requestStore, type CustomerFilter, type CustomerSight, type RequestRecord, type ViewerMarks } from '../requests/store.js';
 import type { CustomerRequest } from './schemas.js';
 import { portalCommentStore } from './store.js';
+import { inbox } from '../notifications/service.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const sightOf = (customer: PortalCustomer): CustomerSight => ({ customerId: customer.id, companyId: customer.companyId, role: customer.role });
@@ -171,6 +172,8 @@ export const portalRequestService = {
         after: { portalId: portal.id, number, held: !filed, requestTypeId: type.type.id, visibility, ...(filed ? { issueId: filed.issueId } : {}) },
         requestId: context.requestId,
       });
+      // Members who asked to hear of new (or held) requests do.
+      await inbox.afterRequestSubmitted(tx, services, { workspaceId: portal.workspaceId, requestId: id, held: !filed, customerName: customer.name });
     };
 
     const decided = await db.transaction(async (tx) => {

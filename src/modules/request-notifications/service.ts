@@ -12,6 +12,7 @@ import { requestStore } from '../requests/store.js';
 import { requestChangeMail } from './mail.js';
 import { NOTIFY_TASK, STATUS_SWEEP_TASK, notificationStore } from './store.js';
 import { authBaseUrl } from '../../auth/base-url.js';
+import { inbox } from '../notifications/service.js';
 
 const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
 /** An unsubscribe link works this long (an e-mail may be read weeks later). */
@@ -83,7 +84,16 @@ export const requestNotifications = {
         await requestStore.setNotifiedStatus(tx, record.id, status);
         // Never announced before (a request from before the detector): nothing to compare with.
         if (record.notifiedStatus === null) continue;
-        await notificationStore.record(tx, { workspaceId, requestId: record.id, kind: 'status', actorCustomerId: null, detail: { status, previous: record.notifiedStatus } });
+        const eventId = await notificationStore.record(tx, { workspaceId, requestId: record.id, kind: 'status', actorCustomerId: null, detail: { status, previous: record.notifiedStatus } });
+        // The workspace side: members following the request's issue.
+        const previous = record.notifiedStatus as StatusId;
+        await inbox.afterRequestStatus(tx, services, {
+          workspaceId,
+          requestId: record.id,
+          eventId,
+          status: { id: status, label: labelOfStatusId(status) },
+          previous: { id: previous, label: labelOfStatusId(previous) },
+        });
         await notificationStore.scheduleOnce(tx, services.config.worker.schema, NOTIFY_TASK, { requestId: record.id }, `request-notify:${record.id}`, 0);
       }
     });

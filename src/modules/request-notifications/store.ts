@@ -32,10 +32,13 @@ export const notificationStore = {
       job_key_mode => 'preserve_run_at')`);
   },
 
-  async record(tx: Executor, row: { workspaceId: string; requestId: string; kind: 'comment' | 'status'; actorCustomerId: string | null; detail: Record<string, unknown> }) {
+  /** Answers the new notification's id. */
+  async record(tx: Executor, row: { workspaceId: string; requestId: string; kind: 'comment' | 'status'; actorCustomerId: string | null; detail: Record<string, unknown> }): Promise<string> {
+    const id = uuidv7();
     await tx.execute(sql`
       insert into request_notifications (id, workspace_id, request_id, kind, actor_customer_id, detail)
-      values (${uuidv7()}, ${row.workspaceId}, ${row.requestId}, ${row.kind}, ${row.actorCustomerId}, ${JSON.stringify(row.detail)}::jsonb)`);
+      values (${id}, ${row.workspaceId}, ${row.requestId}, ${row.kind}, ${row.actorCustomerId}, ${JSON.stringify(row.detail)}::jsonb)`);
+    return id;
   },
 
   /**

@@ -308,7 +308,10 @@ export const requestStore = {
   async watched(tx: Executor, workspaceId: string): Promise<Array<RequestRecord & { notifiedStatus: string | null }>> {
     return preparedRows(tx, sql`
       select base.*, rq.notified_status as "notifiedStatus" from (${recordSelect}
-        where r.workspace_id = ${workspaceId} and r.state = 'filed' and exists (select 1 from request_subscriptions s where s.request_id = r.id)) base
+        where r.workspace_id = ${workspaceId} and r.state = 'filed'
+          and (exists (select 1 from request_subscriptions s where s.request_id = r.id)
+               or exists (select 1 from issue_follows f join issues fi on fi.id = f.issue_id
+                           where fi.workspace_id = r.workspace_id and fi.node_id = r.issue_node_id and f.following))) base
         join requests rq on rq.id = base.id`);
   },
 

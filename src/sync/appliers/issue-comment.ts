@@ -3,6 +3,7 @@ import { recordDeliveredChange } from '../../modules/activity/recorder.js';
 import { issueCache } from '../../cache/issue-cache.js';
 import { writeStore } from '../../modules/issues/write-store.js';
 import { requestNotifications } from '../../modules/request-notifications/service.js';
+import { inbox } from '../../modules/notifications/service.js';
 import { queueIssueRefresh } from '../issue-refresh.js';
 import { codehostActor, mirroredRepository, type Applier } from './context.js';
 
@@ -48,6 +49,11 @@ export const applyIssueComment: Applier = async (ctx) => {
   }
   if (issue.id && p.action === 'created' && change === 'added') {
     await requestNotifications.afterDeliveredComment(ctx.tx, ctx.services, { workspaceId: ctx.workspaceId, issueId: issue.id, comment: p.comment });
+  }
+  // A comment new to the cache (the service tells of its own in its write), or an edit that newly
+  // mentions somebody (an edit within the comment's second is a tie, re-read, but the payload says what changed).
+  if (issue.id && ((p.action === 'created' && change === 'added') || (p.action === 'edited' && (change === 'edited' || change === 'tie')))) {
+    await inbox.afterCommentDelivery(ctx.tx, ctx.services, { workspaceId: ctx.workspaceId, issueId: issue.id, action: p.action, comment: p.comment, changes: p.changes as { body?: { from?: string | null } } | undefined, sender: ctx.delivery.payload.sender });
   }
   if (issue.id && change) {
     await recordDeliveredChange(ctx.tx, ctx.delivery.id, {

@@ -1,6 +1,7 @@
 import { isPullRequest, type GitHubIssue } from '../../codehost/mapping.js';
 import { recordDeliveredChange } from '../../modules/activity/recorder.js';
 import { issueCache } from '../../cache/issue-cache.js';
+import { inbox } from '../../modules/notifications/service.js';
 import { queueIssueRefresh } from '../issue-refresh.js';
 import { codehostActor, mirroredRepository, type Applier } from './context.js';
 
@@ -77,6 +78,9 @@ export const applyIssues: Applier = async (ctx) => {
     await queueIssueRefresh(ctx.tx, ctx.services, ctx.installation.installationId, { workspaceId: ctx.workspaceId, repositoryId: repo.id, number: p.issue.number });
     result = 'queued';
   }
+  // Whom it assigns and newly mentions hear of it; keyed on the change, so the echo of the
+  // service's own write (already told) and a second delivery of one change add nothing.
+  if (id && outcome !== 'deleted') await inbox.afterIssueDelivery(ctx.tx, ctx.services, { workspaceId: ctx.workspaceId, issueId: id, action: p.action, payload: ctx.delivery.payload });
   const action = activityOf[p.action];
   if (id && action && outcome !== 'same') {
     await recordDeliveredChange(ctx.tx, ctx.delivery.id, {
