@@ -162,6 +162,27 @@ describe('connecting an installation', () => {
     expect((await call('GET', '/v1/codehost/installation', { token: bob.token })).body.connected).toBe(false);
   });
 
+  it('refreshes an expired code-host authorization before asking, and asks to link again only when that fails', async () => {
+    const dan = await signUp(call, 'Dan Refresh');
+    await createWorkspace(call, dan);
+    gh.control.createUser({ login: 'octo-refresh' });
+    gh.control.addMember('acme-org', 'octo-refresh');
+    await link(dan, 'octo-refresh');
+    const before = (await t.database.pool.query('select access_token from codehost_identities where user_id = $1', [dan.userId])).rows[0];
+    await t.database.pool.query(`update codehost_identities set access_token_expires_at = now() - interval '1 minute' where user_id = $1`, [dan.userId]);
+    const available = await call('GET', '/v1/codehost/installations/available', { token: dan.token });
+    expect(available.status, available.text).toBe(200);
+    expect(available.body.data.map((i: { installationId: number }) => i.installationId)).toContain(acmeInstallation);
+    const after = (await t.database.pool.query('select access_token, access_token_expires_at from codehost_identities where user_id = $1', [dan.userId])).rows[0];
+    expect(after.access_token).not.toBe(before.access_token);
+    expect(after.access_token_expires_at.getTime()).toBeGreaterThan(Date.now());
+    // Both tokens expired: nothing to refresh with.
+    await t.database.pool.query(`update codehost_identities set access_token_expires_at = now() - interval '1 minute', refresh_token_expires_at = now() - interval '1 minute' where user_id = $1`, [dan.userId]);
+    const stale = await call('GET', '/v1/codehost/installations/available', { token: dan.token });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.detail.reason).toBe('link_expired');
+  });
+
   it('needs a linked account first', async () => {
     const carol = await signUp(call);
     await createWorkspace(call, carol);

@@ -9,6 +9,7 @@ import { ApiError, conflict } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
 import { codehostStore } from './store.js';
+import { refreshUserToken, TOKEN_EXPIRY_MARGIN_MS } from './user-credential.js';
 import { repositoryRow } from '../../codehost/mapping.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
@@ -121,8 +122,11 @@ export const codehostService = {
     if (!identity) {
       throw conflict('Link your code-host account first.', { reason: 'not_linked' });
     }
-    if (identity.accessTokenExpiresAt && identity.accessTokenExpiresAt.getTime() <= Date.now()) {
-      throw conflict('Your code-host authorization has expired; link your account again.', { reason: 'link_expired' });
+    if (identity.accessTokenExpiresAt && identity.accessTokenExpiresAt.getTime() - TOKEN_EXPIRY_MARGIN_MS <= Date.now()) {
+      // Expired (or about to): the refresh token buys a new one; only when that fails must the person link again.
+      const refreshed = await refreshUserToken(services, clientOf(services), auth.principal.userId, identity.accessToken);
+      if (!refreshed) throw conflict('Your code-host authorization has expired; link your account again.', { reason: 'link_expired' });
+      return refreshed;
     }
     return services.tokenVault.open(identity.accessToken);
   },

@@ -10,7 +10,7 @@ export type Authoring =
   | { as: 'user'; login: string; codehostUserId: number; token: string; sealedToken: string };
 
 /** A token this close to expiry is refreshed before use, so it cannot expire in flight. */
-const EXPIRY_MARGIN_MS = 60_000;
+export const TOKEN_EXPIRY_MARGIN_MS = 60_000;
 
 /**
  * The credential a person's creating writes use: their own code-host account when they linked one
@@ -20,7 +20,7 @@ const EXPIRY_MARGIN_MS = 60_000;
 export async function authoringFor(services: Services, client: CodehostClient, userId: string): Promise<Authoring> {
   const identity = await codehostStore.identityOf(services.database.db, userId);
   if (!identity?.writesAsSelf) return { as: 'app' };
-  const expired = identity.accessTokenExpiresAt !== null && identity.accessTokenExpiresAt.getTime() - EXPIRY_MARGIN_MS <= Date.now();
+  const expired = identity.accessTokenExpiresAt !== null && identity.accessTokenExpiresAt.getTime() - TOKEN_EXPIRY_MARGIN_MS <= Date.now();
   const token = expired
     ? await refreshUserToken(services, client, userId, identity.accessToken)
     : services.tokenVault.open(identity.accessToken);
@@ -43,7 +43,7 @@ export async function refreshUserToken(services: Services, client: CodehostClien
       const [row] = await tx.select().from(codehostIdentities).where(eq(codehostIdentities.userId, userId)).for('update');
       if (!row) return null;
       const replaced = row.accessToken !== staleSealedToken;
-      const fresh = !row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() - EXPIRY_MARGIN_MS > Date.now();
+      const fresh = !row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() - TOKEN_EXPIRY_MARGIN_MS > Date.now();
       if (replaced && fresh) return vault.open(row.accessToken);
       if (!row.refreshToken) return null;
       if (row.refreshTokenExpiresAt && row.refreshTokenExpiresAt.getTime() <= Date.now()) return null;
