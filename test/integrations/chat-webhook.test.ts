@@ -219,7 +219,7 @@ describe('each event is one message', () => {
     expect(sectionOf(released)).toContain(`<http://${openPortal.slug}.portal.localhost:`);
 
     await quietPeriod();
-    expect(to(path).map((m) => m.body.text.split(':')[0].replace(/ on .*/, ''))).toHaveLength(6);
+    expect(to(path)).toHaveLength(6);
   });
 
   it('events left out, or a webhook turned off, send nothing', { timeout: 30_000 }, async () => {
