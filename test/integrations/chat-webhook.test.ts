@@ -167,6 +167,13 @@ describe('setting the chat webhook', () => {
     expect(JSON.stringify(audit.rows)).not.toContain('secretTOKEN');
   });
 
+  it('reaches a host by name through the vetting lookup (private addresses allowed)', { timeout: 15_000 }, async () => {
+    const res = await call('PUT', '/v1/integrations/chat-webhook', { ...as(), body: { url: `http://localhost:${new URL(hookBase).port}/by-name`, events: [] } });
+    expect(res.status, res.text).toBe(200);
+    expect((await call('POST', '/v1/integrations/chat-webhook/test', as())).body).toEqual({ accepted: true, status: 200, error: null });
+    expect(await messagesAt('/by-name', 1)).toHaveLength(1);
+  });
+
   it('refuses events it does not know and bad URLs', async () => {
     expect((await call('PUT', '/v1/integrations/chat-webhook', { ...as(), body: { url: `${hookBase}/x`, events: ['issue.created'] } })).status).toBe(422);
     expect((await call('PUT', '/v1/integrations/chat-webhook', { ...as(), body: { url: 'ftp://example.com/x', events: [] } })).status).toBe(422);
