@@ -268,7 +268,7 @@ describe('failures', () => {
     expect((await call('GET', '/v1/integrations/chat-webhook', as())).body).toMatchObject({ failingSince: null, lastDelivery: { error: null } });
   });
 
-  it('a redirect is a failure and is never followed, not even to a private address', { timeout: 20_000 }, async () => {
+  it('a redirect is a failure and is never followed, not even to a private address; a new setting drops the backlog', { timeout: 25_000 }, async () => {
     await setHook('/redirect', ['request.created']);
     const tested = await call('POST', '/v1/integrations/chat-webhook/test', as());
     expect(tested.body).toEqual({ accepted: false, status: 302, error: 'redirect (302) not followed (to http://169.254.169.254/latest/meta-data/)' });
@@ -276,6 +276,10 @@ describe('failures', () => {
     await submit(ann, 'Redirected');
     await expect.poll(async () => (await call('GET', '/v1/integrations/chat-webhook', as())).body.failingSince, { timeout: 8000 }).not.toBeNull();
     expect((await call('GET', '/v1/integrations/chat-webhook', as())).body.lastDelivery).toMatchObject({ status: 302 });
+    // Set anew, the retries of that message are dropped: the new URL hears nothing of the old backlog.
+    await setHook('/after-redirect', ['request.created']);
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(to('/after-redirect')).toEqual([]);
   });
 
   it('failing for 24 hours turns the webhook off with the reason, and nothing more is sent', { timeout: 30_000 }, async () => {

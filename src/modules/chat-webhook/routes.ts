@@ -64,7 +64,7 @@ export const chatWebhookRoutes = [
     method: 'PUT',
     path: '/v1/integrations/chat-webhook',
     summary: 'Set the outgoing chat webhook',
-    description: `Sets (or replaces) the workspace's chat webhook: URL, events and whether it is on. Each event is a Slack-compatible message (\`text\` and \`blocks\`: a mrkdwn section naming the portal, the request's reference and title, the status and a link to the request on the portal, with an excerpt for public comments, and a context line), sent through the job queue with retries and backoff. If deliveries keep failing for 24 hours the service turns it off and says why in \`disabledReason\`; setting it again turns it back on with a clean record. ${SAFETY} A refused URL is 422 with \`detail.reason\` \`url_refused\`. Audited.`,
+    description: `Sets (or replaces) the workspace's chat webhook: URL, events and whether it is on. Each event is a Slack-compatible message (\`text\` and \`blocks\`: a mrkdwn section naming the portal, the request's reference and title, the status and a link to the request on the portal, with an excerpt for public comments, and a context line), sent through the job queue with retries and backoff. If deliveries keep failing for 24 hours the service turns it off and says why in \`disabledReason\`; setting it again turns it back on with a clean record (messages queued before a new setting are dropped). ${SAFETY} A refused URL is 422 with \`detail.reason\` \`url_refused\`. Audited.`,
     tags: ['Integrations'],
     access: { kind: 'workspace', role: 'admin', scope: 'workspace:write' },
     body: setSchema,

@@ -23,6 +23,8 @@ export interface ChatJobPayload {
   event: ChatEvent;
   requestId: string;
   detail?: { statusLabel?: string; previousLabel?: string; author?: string; authorKind?: 'customer' | 'team'; excerpt?: string };
+  /** The database's time in the transaction that queued it; a setting made later drops it. */
+  queuedAt?: string;
 }
 
 /** `https://hooks.slack.com/…WXYZ`: scheme, host and the last four characters, never the secret path. */
@@ -114,9 +116,10 @@ export const chatWebhookService = {
    * event, a delivery job joins that transaction (nothing is sent for a change that rolled back).
    */
   async queue(tx: Tx, services: Services, payload: ChatJobPayload) {
-    if (!(await chatWebhookStore.wants(tx, payload.workspaceId, payload.event))) return;
+    const queuedAt = await chatWebhookStore.wants(tx, payload.workspaceId, payload.event);
+    if (!queuedAt) return;
     const detail = payload.detail?.excerpt !== undefined ? { ...payload.detail, excerpt: excerptOf(payload.detail.excerpt) } : payload.detail;
-    await chatWebhookStore.queue(tx, services.config.worker.schema, { ...payload, detail: detail ?? {} });
+    await chatWebhookStore.queue(tx, services.config.worker.schema, { ...payload, detail: detail ?? {}, queuedAt });
   },
 
   /**
@@ -128,6 +131,9 @@ export const chatWebhookService = {
     const db = services.database.db;
     const row = await chatWebhookStore.find(db, payload.workspaceId);
     if (!row || !row.enabled || !row.events.includes(payload.event)) return;
+    // Set anew (or turned off and on) since the event: the new setting starts afresh, without the old backlog.
+    // (updated_at is kept to the millisecond, rounded: a millisecond of slack.)
+    if (payload.queuedAt && row.updatedAt.getTime() > new Date(payload.queuedAt).getTime() + 1) return;
     const request = await chatWebhookStore.requestOf(db, payload.workspaceId, payload.requestId);
     if (!request) return;
     const origin = portalOrigin(authBaseUrl(services), request.slug, services.config.portalDomain);

@@ -59,9 +59,10 @@ export const chatWebhookStore = {
   },
 
   /** Whether the workspace's webhook is on and wants this event (read in the transaction of the change). */
-  async wants(tx: Executor, workspaceId: string, event: ChatEvent): Promise<boolean> {
-    const { rows } = await tx.execute(sql`select 1 from chat_webhooks where workspace_id = ${workspaceId} and enabled and ${event} = any(events)`);
-    return rows.length > 0;
+  /** Answers the database's time when it does (what the job compares with a later setting), else null. */
+  async wants(tx: Executor, workspaceId: string, event: ChatEvent): Promise<string | null> {
+    const { rows } = await tx.execute<{ now: string }>(sql`select now() as now from chat_webhooks where workspace_id = ${workspaceId} and enabled and ${event} = any(events)`);
+    return rows[0] ? new Date(rows[0].now).toISOString() : null;
   },
 
   async queue(tx: Executor, schema: string, payload: Record<string, unknown>): Promise<void> {
