@@ -103,6 +103,8 @@ const envSchema = z.object({
   CODEHOST_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).default(5_000),
   /** Changes to a request within this many seconds reach its subscribers as one e-mail. */
   NOTIFY_COLLAPSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Lets a workspace's chat webhook point at loopback and private addresses (tests, demo mode); never link-local or metadata. */
+  CHAT_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
   /** Postgres schema of the job queue (graphile-worker), and how many jobs a process runs at once. */
   WORKER_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('graphile_worker'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -160,6 +162,8 @@ export interface Config {
   emulatorPort: number;
   /** Seconds in which changes to one request collapse into one e-mail to its subscribers. */
   notifyCollapseSeconds: number;
+  /** The outgoing chat webhook: `httpsOnly` outside development and test; `allowPrivate` from CHAT_WEBHOOK_ALLOW_PRIVATE. */
+  chatWebhook: { httpsOnly: boolean; allowPrivate: boolean; timeoutMs: number; maxAnswerBytes: number };
   worker: {
     schema: string;
     concurrency: number;
@@ -358,6 +362,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     codehostRateLimitWaitMs: e.CODEHOST_RATE_LIMIT_WAIT_MS,
     emulatorPort: e.EMULATOR_PORT,
     notifyCollapseSeconds: e.NOTIFY_COLLAPSE_SECONDS,
+    chatWebhook: { httpsOnly: e.NODE_ENV === 'production', allowPrivate: e.CHAT_WEBHOOK_ALLOW_PRIVATE, timeoutMs: 5_000, maxAnswerBytes: 64 * 1024 },
     worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY, recoveryAfterMs: Math.round(e.WORKER_RECOVERY_SECONDS * 1000) },
     sync: { reconcileCron: cronEvery(e.RECONCILE_INTERVAL_MINUTES), removedRepositoryGraceMs: e.REMOVED_REPOSITORY_GRACE_HOURS * 3_600_000 },
   };

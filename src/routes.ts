@@ -21,6 +21,7 @@ import { customerDataRoutes } from './modules/customer-data/routes.js';
 import { notificationRoutes } from './modules/request-notifications/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { chatWebhookRoutes } from './modules/chat-webhook/routes.js';
 import { inboxRoutes } from './modules/notifications/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
@@ -56,5 +57,6 @@ export const routeTable: AnyRoute[] = [
   ...notificationRoutes,
   ...attachmentRoutes,
   ...billingRoutes,
+  ...chatWebhookRoutes,
   ...inboxRoutes,
 ];

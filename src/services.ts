@@ -35,6 +35,8 @@ export interface Services {
   /** Null when no code-host app is configured. */
   codehost: CodehostClient | null;
   tokenVault: TokenVault;
+  /** Seals chat webhook URLs at rest (its own derived key). */
+  chatWebhookVault: TokenVault;
   /** The payments provider; null while billing is off (no STRIPE_SECRET_KEY). */
   billing: BillingProvider | null;
 }

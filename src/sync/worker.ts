@@ -26,6 +26,8 @@ import { heartbeatIntervalMs, heartbeatStore, recoverDeadWorkers } from './worke
 import { requestNotifications } from '../modules/request-notifications/service.js';
 import { NOTIFY_TASK, STATUS_SWEEP_TASK } from '../modules/request-notifications/store.js';
 import { inbox } from '../modules/notifications/service.js';
+import { chatWebhookService, type ChatJobPayload } from '../modules/chat-webhook/service.js';
+import { CHAT_WEBHOOK_TASK } from '../modules/chat-webhook/store.js';
 import { INBOX_DIGEST_TASK, INBOX_MAIL_TASK } from '../modules/notifications/store.js';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -128,6 +130,7 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     },
     [NOTIFY_TASK]: async (payload) => requestNotifications.send(services, (payload as { requestId: string }).requestId),
     [STATUS_SWEEP_TASK]: async (payload) => requestNotifications.sweep(services, (payload as { workspaceId: string }).workspaceId),
+    [CHAT_WEBHOOK_TASK]: async (payload) => chatWebhookService.deliver(services, payload as ChatJobPayload),
     [BILLING_QUANTITY_TASK]: async (payload) => billingService.syncQuantity(services, (payload as { workspaceId: string }).workspaceId),
     [INBOX_MAIL_TASK]: async (payload) => {
       const { membershipId, mode } = payload as { membershipId: string; mode: 'immediate' | 'daily' };

@@ -11,3 +11,4 @@ export * from './workers.js';
 export * from './portals.js';
 export * from './billing.js';
 export * from './notifications.js';
+export * from './chat-webhook.js';

@@ -26,6 +26,7 @@ import { isUnread, requestStore, type CustomerFilter, type CustomerSight, type R
 import type { CustomerRequest } from './schemas.js';
 import { portalCommentStore } from './store.js';
 import { inbox } from '../notifications/service.js';
+import { chatWebhookService } from '../chat-webhook/service.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const sightOf = (customer: PortalCustomer): CustomerSight => ({ customerId: customer.id, companyId: customer.companyId, role: customer.role });
@@ -174,6 +175,8 @@ export const portalRequestService = {
       });
       // Members who asked to hear of new (or held) requests do.
       await inbox.afterRequestSubmitted(tx, services, { workspaceId: portal.workspaceId, requestId: id, held: !filed, customerName: customer.name });
+      // The workspace's chat channel, when it listens.
+      await chatWebhookService.queue(tx, services, { workspaceId: portal.workspaceId, event: filed ? 'request.created' : 'request.held', requestId: id });
     };
 
     const decided = await db.transaction(async (tx) => {

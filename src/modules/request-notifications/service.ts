@@ -13,6 +13,7 @@ import { requestChangeMail } from './mail.js';
 import { NOTIFY_TASK, STATUS_SWEEP_TASK, notificationStore } from './store.js';
 import { authBaseUrl } from '../../auth/base-url.js';
 import { inbox } from '../notifications/service.js';
+import { chatWebhookService } from '../chat-webhook/service.js';
 
 const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
 /** An unsubscribe link works this long (an e-mail may be read weeks later). */
@@ -42,7 +43,9 @@ export const requestNotifications = {
   ) {
     for (const requestId of await notificationStore.requestsOfIssue(tx, p.workspaceId, p.issueId)) {
       const detail = { body: p.body, author: p.author, authorKind: p.authorKind };
-      await notificationStore.recordComment(tx, { workspaceId: p.workspaceId, requestId, commentCodehostId: p.commentCodehostId, actorCustomerId: p.actorCustomerId, detail }, source);
+      const first = await notificationStore.recordComment(tx, { workspaceId: p.workspaceId, requestId, commentCodehostId: p.commentCodehostId, actorCustomerId: p.actorCustomerId, detail }, source);
+      // The chat channel hears of the comment once, from whichever of the write and its webhook came first.
+      if (first) await chatWebhookService.queue(tx, services, { workspaceId: p.workspaceId, event: 'request.public_comment', requestId, detail: { author: p.author || undefined, authorKind: p.authorKind, excerpt: p.body } });
       await notificationStore.scheduleOnce(tx, services.config.worker.schema, NOTIFY_TASK, { requestId }, `request-notify:${requestId}`, services.config.notifyCollapseSeconds);
     }
   },
@@ -95,6 +98,12 @@ export const requestNotifications = {
           previous: { id: previous, label: labelOfStatusId(previous) },
         });
         await notificationStore.scheduleOnce(tx, services.config.worker.schema, NOTIFY_TASK, { requestId: record.id }, `request-notify:${record.id}`, 0);
+        await chatWebhookService.queue(tx, services, {
+          workspaceId,
+          event: 'request.status_changed',
+          requestId: record.id,
+          detail: { statusLabel: labelOfStatusId(status), previousLabel: labelOfStatusId(previous) },
+        });
       }
     });
   },

@@ -44,17 +44,19 @@ export const notificationStore = {
   /**
    * A comment, once per request whoever tells of it first. The service's own write knows best who
    * wrote it, so its account replaces one the comment's webhook recorded before it (unless that
-   * one was already sent); a webhook after the write changes nothing.
+   * one was already sent); a webhook after the write changes nothing. Answers whether it was the first account.
    */
   async recordComment(tx: Executor, row: { workspaceId: string; requestId: string; commentCodehostId: number; actorCustomerId: string | null; detail: Record<string, unknown> }, source: 'write' | 'delivery') {
     const values = sql`(${uuidv7()}, ${row.workspaceId}, ${row.requestId}, 'comment', ${row.actorCustomerId}, ${JSON.stringify(row.detail)}::jsonb, ${row.commentCodehostId})`;
-    await tx.execute(sql`
+    const { rows } = await tx.execute<{ inserted: boolean }>(sql`
       insert into request_notifications (id, workspace_id, request_id, kind, actor_customer_id, detail, comment_codehost_id) values ${values}
       on conflict (request_id, comment_codehost_id) where comment_codehost_id is not null do ${
         source === 'write'
           ? sql`update set actor_customer_id = excluded.actor_customer_id, detail = excluded.detail where request_notifications.sent_at is null`
           : sql`nothing`
-      }`);
+      } returning (xmax = 0) as inserted`);
+    // True when this is the first account of the comment (a new row, not the write's update of the webhook's).
+    return rows[0]?.inserted === true;
   },
 
   /** Filed requests of the workspace pointing at this issue. */

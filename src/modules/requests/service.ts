@@ -6,6 +6,7 @@ import { ApiError, conflict, invalidRequest, notFound } from '../../platform/err
 import { toPage, type SortValue } from '../../platform/pagination.js';
 import type { Services } from '../../services.js';
 import { actorOf, recordAudit } from '../audit/recorder.js';
+import { chatWebhookService } from '../chat-webhook/service.js';
 import { issueStore } from '../issues/store.js';
 import { portalService } from '../portals/service.js';
 import type { PortalRow } from '../portals/schemas.js';
@@ -260,6 +261,7 @@ export const requestService = {
             after: { reference, issueId: filed.issueId, issueNumber: filed.number },
             requestId: auditId,
           });
+          await chatWebhookService.queue(tx, services, { workspaceId: portal.workspaceId, event: 'request.released', requestId: record.id });
         },
       );
     } catch (error) {
