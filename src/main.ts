@@ -146,7 +146,8 @@ async function startCommand(): Promise<void> {
     await applyMigrations(database.pool);
     const demo = config.codehost ? null : await startDemoCodehost(config);
     if (demo) started.push(() => demo.close());
-    const { app, services, metrics } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
+    // Demo mode runs on one machine: a chat webhook may point at a local receiver.
+    const { app, services, metrics } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost, chatWebhook: { ...config.chatWebhook, allowPrivate: true } } : config, database });
     started.push(() => app.close());
     processLog = app.log;
     const worker = await startSyncWorker(services, { log: app.log });
