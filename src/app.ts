@@ -18,6 +18,7 @@ import { registerMetrics, type Metrics } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerBuiltInPages } from './pages/built-in-pages.js';
 import { registerPortalHosts } from './modules/portals/host.js';
+import { registerMcp } from './modules/mcp/mcp-routes.js';
 import { CursorCodec } from './platform/pagination.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerRoutes } from './http/register-routes.js';
@@ -104,6 +105,8 @@ export async function buildApp(options: { config: Config; database: Database; lo
   });
   registerRoutes(app, routeTable, services, createIdempotency(database.pool, config.idempotencyTtlHours));
   mountSignInLibraries(app, services);
+  // The tool-protocol server: the same operations as tools, for API keys.
+  registerMcp(app, services);
   if (config.builtInPages) registerBuiltInPages(app);
 
   app.addHook('onClose', async () => {

@@ -34,7 +34,7 @@ function findUnstorable(value: unknown, path: string[], depth: number): { path: 
  * query, path or headers is 422 naming the field, before anything reaches the code host or the
  * database (Postgres refuses both, and the code host would have accepted the write first).
  */
-export function refuseUnstorableText(request: FastifyRequest): void {
+export function refuseUnstorableText(request: Pick<FastifyRequest, 'params' | 'query' | 'headers' | 'body'>): void {
   const parts: Array<[Finding['location'], unknown]> = [
     ['params', request.params],
     ['query', request.query],

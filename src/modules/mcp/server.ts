@@ -1,0 +1,205 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { authorize, unauthenticated } from '../../auth/access.js';
+import type { AnyRoute } from '../../http/route.js';
+import { ApiError, envelope, forbidden } from '../../platform/errors.js';
+import { toApiError } from '../../platform/http-conventions.js';
+import { refuseUnstorableText } from '../../platform/text-rules.js';
+import type { Services } from '../../services.js';
+
+/**
+ * The Model Context Protocol server (`/mcp`). Every tool stands for one operation of the route
+ * table and is served by that operation itself: the same access check (`authorize`, so role, the
+ * key's scopes and billing standing hold exactly as over HTTP), the same zod schemas for its input,
+ * the same handler with the same context, so the same services, write lane, activity and audit
+ * (the key is the actor). Only API keys are accepted.
+ */
+export interface ToolSpec {
+  /** The tool's name, snake_case (`list_issues`). */
+  name: string;
+  /** The operation it stands for (`operationId` in the route table). */
+  operationId: string;
+  /** Said before the route's own description; the route's summary is the title. */
+  description?: string;
+}
+
+/** A tool bound to its route, with the input described once (JSON Schema for `tools/list`). */
+export interface BoundTool {
+  name: string;
+  route: AnyRoute;
+  definition: Tool;
+}
+
+type Access = Exclude<AnyRoute['access'], { kind: 'public' } | { kind: 'customer' }>;
+type Part = 'params' | 'query' | 'body';
+const parts: Part[] = ['params', 'query', 'body'];
+
+function shapeOf(route: AnyRoute, part: Part): Record<string, z.ZodType> {
+  const schema = route[part] as z.ZodType | undefined;
+  if (schema === undefined) return {};
+  if (!(schema instanceof z.ZodObject)) throw new Error(`MCP tool for ${route.operationId}: its ${part} schema is not an object.`);
+  return schema.shape as Record<string, z.ZodType>;
+}
+
+/** Binds each spec to its route and describes its input: the route's params, query and body schemas merged into one object. */
+export function bindTools(specs: ToolSpec[], routes: AnyRoute[]): BoundTool[] {
+  return specs.map((spec) => {
+    const route = routes.find((r) => r.operationId === spec.operationId);
+    if (!route) throw new Error(`MCP tool ${spec.name}: no operation ${spec.operationId} in the route table.`);
+    if (route.access.kind !== 'workspace' && route.access.kind !== 'person') throw new Error(`MCP tool ${spec.name}: ${spec.operationId} is not a workspace operation.`);
+    if (route.access.credentials && !route.access.credentials.includes('api_key')) throw new Error(`MCP tool ${spec.name}: ${spec.operationId} refuses API keys.`);
+    const shape: Record<string, z.ZodType> = {};
+    for (const part of parts) {
+      for (const [key, schema] of Object.entries(shapeOf(route, part))) {
+        if (key in shape) throw new Error(`MCP tool ${spec.name}: argument ${key} appears in two parts of ${spec.operationId}.`);
+        shape[key] = schema;
+      }
+    }
+    const inputSchema = z.toJSONSchema(z.object(shape), { io: 'input', unrepresentable: 'any' }) as Tool['inputSchema'];
+    delete (inputSchema as Record<string, unknown>).$schema;
+    const readOnly = route.method === 'GET';
+    return {
+      name: spec.name,
+      route,
+      definition: {
+        name: spec.name,
+        title: route.summary,
+        description: [spec.description, route.description ?? route.summary, `(${route.method} ${route.path})`].filter(Boolean).join(' '),
+        inputSchema,
+        annotations: { title: route.summary, readOnlyHint: readOnly, destructiveHint: route.method === 'DELETE', idempotentHint: readOnly || route.method === 'PUT', openWorldHint: !!route.codehost },
+      },
+    };
+  });
+}
+
+/** The error result of a tool: the error envelope HTTP would answer, as text and structured. */
+function errorResult(error: ApiError, requestId: string): CallToolResult {
+  const body = envelope(error, requestId);
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+}
+
+/** What the route's validator would say about one part of the input (the same envelope as HTTP's 422). */
+function invalid(location: string, error: z.ZodError): ApiError {
+  return new ApiError('invalid_request', {
+    message: `The request ${location} did not match the expected shape.`,
+    detail: { location, issues: error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) },
+  });
+}
+
+/** Query values arrive over HTTP as text; a tool's are JSON, so scalars are given as the text HTTP would carry. */
+const asQueryValue = (v: unknown): unknown =>
+  typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) ? v.map(asQueryValue) : v;
+
+/** Splits a tool's arguments into the route's params, query and body, each parsed by the route's own schema. */
+function inputOf(route: AnyRoute, args: Record<string, unknown>): { params: unknown; query: unknown; body: unknown } {
+  const split: Record<Part, Record<string, unknown>> = { params: {}, query: {}, body: {} };
+  const shapes = Object.fromEntries(parts.map((p) => [p, shapeOf(route, p)])) as Record<Part, Record<string, z.ZodType>>;
+  for (const [key, value] of Object.entries(args)) {
+    const part = parts.find((p) => key in shapes[p]) ?? (route.query ? 'query' : route.body ? 'body' : null);
+    if (!part) throw new ApiError('invalid_request', { message: `Unknown argument ${key}.`, detail: { location: 'arguments', issues: [{ path: key, message: 'unknown argument' }] } });
+    split[part][key] = part === 'query' ? asQueryValue(value) : value;
+  }
+  // The text rule every operation inherits (NUL, lone surrogates), before any schema.
+  refuseUnstorableText({ params: split.params, query: split.query, headers: {}, body: split.body });
+  const parse = (part: Part, location: string) => {
+    const schema = route[part] as z.ZodType | undefined;
+    if (!schema) return undefined;
+    const result = schema.safeParse(split[part]);
+    if (!result.success) throw invalid(location, result.error);
+    return result.data;
+  };
+  return { params: parse('params', 'params'), query: parse('query', 'query'), body: parse('body', 'body') };
+}
+
+/**
+ * The reply a handler is given: it may set its content type or headers (read answers built as JSON
+ * text do), but a tool's answer is its result, so nothing may be sent through it.
+ */
+function toolReply(): FastifyReply {
+  const reply: object = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        if (key === 'type' || key === 'header' || key === 'headers' || key === 'code' || key === 'status') return () => reply;
+        if (key === 'sent') return false;
+        throw new Error(`A tool's handler cannot use reply.${String(key)}.`);
+      },
+    },
+  );
+  return reply as FastifyReply;
+}
+
+/** Runs one tool: the route's access check, its input schemas, its handler; the answer as HTTP would serialise it. */
+async function runTool(tool: BoundTool, args: Record<string, unknown>, services: Services, request: FastifyRequest, authorization: string): Promise<CallToolResult> {
+  const { route } = tool;
+  try {
+    const auth = await authorize(route.access as Access, { method: route.method, headers: { authorization } }, services.credentials.resolver, services.credentials.trustedOrigins);
+    const { params, query, body } = inputOf(route, args);
+    const result = await route.handler({ params, query, body, auth, services, request, reply: toolReply() });
+    // A handler that built its JSON text already returns it as a string (see platform/json-text.ts).
+    const json: unknown = typeof result === 'string' ? JSON.parse(result) : result === undefined ? null : z.encode(route.response as z.ZodType, result);
+    const structured = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : { result: json };
+    return { content: [{ type: 'text', text: JSON.stringify(json) }], structuredContent: structured };
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error, cause: apiError.cause, tool: tool.name }, 'MCP tool failed');
+    return errorResult(apiError, request.id);
+  }
+}
+
+/** Whether a key may use a tool at all (its role, its scopes): a tool it may not is left out of `tools/list`. */
+async function listed(tool: BoundTool, services: Services, authorization: string): Promise<boolean> {
+  try {
+    await authorize(tool.route.access as Access, { method: tool.route.method, headers: { authorization } }, services.credentials.resolver, services.credentials.trustedOrigins);
+    return true;
+  } catch (error) {
+    // A lapsed workspace's writes are refused for now (402), not out of reach: they stay listed.
+    if (error instanceof ApiError && error.code === 'payment_required') return true;
+    if (error instanceof ApiError && (error.code === 'forbidden' || error.code === 'not_found')) return false;
+    throw error;
+  }
+}
+
+/**
+ * Serves one HTTP request to `/mcp` (stateless: a new server and transport for each request).
+ * The API key is checked first: none, unknown, expired or revoked is 401 and a session token 403,
+ * both as the error envelope, before anything of the protocol is read.
+ */
+export async function serveMcp(request: FastifyRequest, reply: FastifyReply, services: Services, tools: BoundTool[]): Promise<void> {
+  const header = request.headers.authorization;
+  const authorization = Array.isArray(header) ? header[0] : header;
+  if (authorization === undefined) throw unauthenticated();
+  const principal = await services.credentials.resolver.resolve({ authorization });
+  if (!principal) throw unauthenticated();
+  if (principal.via !== 'api_key') {
+    throw forbidden('The MCP server takes API keys only.', 'Send an API key (svc_…) as `Authorization: Bearer <key>`; a key is made with POST /v1/api-keys.');
+  }
+
+  const visible = (await Promise.all(tools.map(async (t) => ((await listed(t, services, authorization)) ? t : null)))).filter((t): t is BoundTool => t !== null);
+
+  const server = new McpServer({ name: 'svc', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
+  // Every tool can be called (a key without its scope gets the refusal HTTP gives, as a tool error);
+  // the schema given the SDK takes the arguments as they are, and the route's own schemas judge them.
+  for (const tool of tools) {
+    server.registerTool(tool.name, { title: tool.definition.title, description: tool.definition.description, inputSchema: z.looseObject({}) }, (args) =>
+      runTool(tool, args as Record<string, unknown>, services, request, authorization),
+    );
+  }
+  // The list is the key's own (tools its role and scopes allow), described with the routes' schemas.
+  server.server.removeRequestHandler('tools/list');
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: visible.map((t) => t.definition) }));
+
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  reply.hijack();
+  // Hijacked, the reply's own headers are no longer written: the request id is set on the raw answer.
+  reply.raw.setHeader('x-request-id', request.id);
+  reply.raw.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(request.raw, reply.raw, request.body);
+}
