@@ -63,7 +63,9 @@ describe('tools/list', () => {
     const rw = await connect(await keyWith(['issues:read', 'issues:write']));
     expect((await rw.listTools()).tools.map((x) => x.name).sort()).toEqual([...WRITE_TOOLS, ...READ_TOOLS].sort());
     const all = await connect(await keyWith([]));
-    expect((await all.listTools()).tools.map((x) => x.name).sort()).toEqual([...WRITE_TOOLS, ...READ_TOOLS, 'sync_status'].sort());
+    expect((await all.listTools()).tools.map((x) => x.name).sort()).toEqual([...WRITE_TOOLS, ...READ_TOOLS, 'list_portal_requests', 'list_projects', 'run_view', 'sync_status'].sort());
+    const views = await connect(await keyWith(['views:read']));
+    expect((await views.listTools()).tools.map((x) => x.name)).toEqual([]);
     const create = (await rw.listTools()).tools.find((x) => x.name === 'create_issue')!;
     expect(create.inputSchema.required).toEqual(expect.arrayContaining(['repositoryId', 'title']));
     expect(create.annotations?.readOnlyHint).toBe(false);
@@ -101,6 +103,27 @@ describe('read tools', () => {
     const result = await tool(client, 'sync_status');
     expect(result.isError).toBeFalsy();
     expect(structured(result)).toMatchObject({ jobs: expect.any(Array), backfillPaused: expect.any(Boolean) });
+  });
+
+  it('list_projects, run_view and list_portal_requests answer what their routes answer', async () => {
+    const key = await keyWith(['issues:read', 'projects:read', 'views:read', 'requests:read']);
+    const client = await connect(key);
+    const projects = await tool(client, 'list_projects', { limit: 10 });
+    expect(projects.isError, JSON.stringify(projects)).toBeFalsy();
+    expect(structured(projects)).toEqual((await call('GET', '/v1/projects?limit=10', { token: key })).body);
+
+    const view = await call('POST', '/v1/views', { token: w.ownerToken, workspaceId: w.workspaceId, body: { name: 'Open in app', visibility: 'shared', filter: { state: 'open', repository: [w.repoIds.app] }, sort: 'number' } });
+    expect(view.status, view.text).toBe(201);
+    const run = await tool(client, 'run_view', { viewId: view.body.id, limit: 2 });
+    expect(run.isError, JSON.stringify(run)).toBeFalsy();
+    expect(structured(run)).toEqual((await call('GET', `/v1/views/${view.body.id}/run?limit=2`, { token: key })).body);
+    expect(structured(run).data.length).toBe(2);
+
+    const portal = await call('POST', '/v1/portals', { token: w.ownerToken, workspaceId: w.workspaceId, body: { name: 'MCP help', slug: 'mcp-help', access: 'invite_only', referencePrefix: 'MCP' } });
+    expect(portal.status, portal.text).toBe(201);
+    const requests = await tool(client, 'list_portal_requests', { portalId: portal.body.id, held: true });
+    expect(requests.isError, JSON.stringify(requests)).toBeFalsy();
+    expect(structured(requests)).toEqual({ data: [], nextCursor: null });
   });
 
   it('invalid arguments are refused with the 422 envelope, judged by the route\'s schema', async () => {

@@ -16,6 +16,9 @@ export const mcpToolSpecs: ToolSpec[] = [
   { name: 'edit_issue', operationId: 'editIssue', description: 'Edits an issue.' },
   { name: 'add_comment', operationId: 'createIssueComment', description: 'Comments on an issue.' },
   { name: 'sync_status', operationId: 'getSyncStatus', description: 'The sync jobs and the code-host budget.' },
+  { name: 'list_projects', operationId: 'listProjects', description: 'The projects (v2) of the workspace.' },
+  { name: 'run_view', operationId: 'runView', description: 'Runs a saved view: its issues.' },
+  { name: 'list_portal_requests', operationId: 'listPortalRequests', description: "A portal's requests, or its hold queue with held=true." },
 ];
 
 /**
