@@ -224,6 +224,9 @@ describe('refusals', () => {
       expect(res.body.error).toMatchObject({ code: 'unauthenticated', requestId: res.headers.get('x-request-id') });
     }
     await expect(connect(created.key)).rejects.toThrow();
+    // The key is checked before the body is read.
+    const garbled = await call('POST', '/mcp', { body: '{not json', headers: { ...headers, 'content-type': 'application/json' } });
+    expect(garbled.status).toBe(401);
   });
 
   it('a session token is refused: the MCP server takes API keys', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, envelope } from '../../platform/errors.js';
 import { routeTable } from '../../routes.js';
 import type { Services } from '../../services.js';
-import { bindTools, serveMcp, type ToolSpec } from './server.js';
+import { authenticateMcp, bindTools, serveMcp, type ToolSpec } from './server.js';
 
 /**
  * The tools of the MCP server: each names the operation it stands for, and is that operation
@@ -28,10 +28,21 @@ export const mcpToolSpecs: ToolSpec[] = [
  */
 export function registerMcp(app: FastifyInstance, services: Services): void {
   const tools = bindTools(mcpToolSpecs, routeTable);
-  app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
-    await serveMcp(request, reply, services, tools);
-    return reply;
-  });
+  app.post(
+    '/mcp',
+    {
+      schema: { hide: true },
+      // The key is checked before the body is read: a refused credential costs no parsing, and 401/403 come before 422.
+      preParsing: async (request, _reply, payload) => {
+        await authenticateMcp(request, services);
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      await serveMcp(request, reply, services, tools);
+      return reply;
+    },
+  );
   const notServed = new ApiError('not_found', { message: 'This MCP server is stateless: POST JSON-RPC messages to /mcp.' });
   for (const method of ['GET', 'DELETE'] as const) {
     app.route({

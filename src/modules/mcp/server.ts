@@ -164,11 +164,11 @@ async function listed(tool: BoundTool, services: Services, authorization: string
 }
 
 /**
- * Serves one HTTP request to `/mcp` (stateless: a new server and transport for each request).
- * The API key is checked first: none, unknown, expired or revoked is 401 and a session token 403,
- * both as the error envelope, before anything of the protocol is read.
+ * The credential check of `/mcp`, run before the body is read (as every route's is): the API key
+ * the request carries, or 401 (none, unknown, expired or revoked) and 403 (a session token), both
+ * as the error envelope. Answers the `Authorization` value to act with.
  */
-export async function serveMcp(request: FastifyRequest, reply: FastifyReply, services: Services, tools: BoundTool[]): Promise<void> {
+export async function authenticateMcp(request: FastifyRequest, services: Services): Promise<string> {
   const header = request.headers.authorization;
   const authorization = Array.isArray(header) ? header[0] : header;
   if (authorization === undefined) throw unauthenticated();
@@ -177,7 +177,12 @@ export async function serveMcp(request: FastifyRequest, reply: FastifyReply, ser
   if (principal.via !== 'api_key') {
     throw forbidden('The MCP server takes API keys only.', 'Send an API key (svc_…) as `Authorization: Bearer <key>`; a key is made with POST /v1/api-keys.');
   }
+  return authorization;
+}
 
+/** Serves one HTTP request to `/mcp` (stateless: a new server and transport for each request). */
+export async function serveMcp(request: FastifyRequest, reply: FastifyReply, services: Services, tools: BoundTool[]): Promise<void> {
+  const authorization = await authenticateMcp(request, services);
   const visible = (await Promise.all(tools.map(async (t) => ((await listed(t, services, authorization)) ? t : null)))).filter((t): t is BoundTool => t !== null);
 
   const server = new McpServer({ name: 'svc', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
