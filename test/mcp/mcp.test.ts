@@ -210,6 +210,30 @@ describe('refusals', () => {
     expect((await ghIssue(1)).title).toBe('Issue 1');
   });
 
+  it('text the database cannot store is refused by the text rule before the code host is asked', async () => {
+    const client = await connect(await keyWith(['issues:read', 'issues:write']));
+    const logged = gh.control.requestLog().length;
+    const result = await tool(client, 'create_issue', { repositoryId: w.repoIds.app, title: 'Nul \u0000 inside' });
+    expect(result.isError).toBe(true);
+    expect(structured(result).error).toMatchObject({ code: 'invalid_request', detail: { location: 'body', issues: [{ path: 'title' }] } });
+    expect(gh.control.requestLog().slice(logged).filter((e) => e.method !== 'GET')).toEqual([]);
+  });
+
+  it('a workspace whose billing has lapsed: write tools stay listed but answer 402 payment_required; reads go on', async () => {
+    const person = await signUp(call, 'Lapsed owner');
+    const ws = await createWorkspace(call, person, 'Lapsed');
+    const key = (await issueKey(call, person, ws.id, ['issues:read', 'issues:write'])).key;
+    await t.database.pool.query(`update workspaces set billing_standing = 'lapsed' where id = $1`, [ws.id]);
+    await t.database.pool.query(`select pg_notify('svc_credentials', '')`);
+    const client = await connect(key);
+    expect((await client.listTools()).tools.map((x) => x.name).sort()).toEqual([...WRITE_TOOLS, ...READ_TOOLS].sort());
+    const created = await tool(client, 'create_issue', { repositoryId: w.repoIds.app, title: 'Not while lapsed' });
+    expect(structured(created).error.code).toBe('payment_required');
+    const list = await tool(client, 'list_issues');
+    expect(list.isError).toBeFalsy();
+    expect(structured(list)).toEqual({ data: [], nextCursor: null });
+  });
+
   it('a revoked key, no key or an unknown key is 401 with the envelope', async () => {
     const created = await issueKey(call, w.owner, w.workspaceId, ['issues:read'], 'to revoke');
     const client = await connect(created.key);
