@@ -183,8 +183,6 @@ export async function authenticateMcp(request: FastifyRequest, services: Service
 /** Serves one HTTP request to `/mcp` (stateless: a new server and transport for each request). */
 export async function serveMcp(request: FastifyRequest, reply: FastifyReply, services: Services, tools: BoundTool[]): Promise<void> {
   const authorization = await authenticateMcp(request, services);
-  const visible = (await Promise.all(tools.map(async (t) => ((await listed(t, services, authorization)) ? t : null)))).filter((t): t is BoundTool => t !== null);
-
   const server = new McpServer({ name: 'svc', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
   // Every tool can be called (a key without its scope gets the refusal HTTP gives, as a tool error);
   // the schema given the SDK takes the arguments as they are, and the route's own schemas judge them.
@@ -195,7 +193,10 @@ export async function serveMcp(request: FastifyRequest, reply: FastifyReply, ser
   }
   // The list is the key's own (tools its role and scopes allow), described with the routes' schemas.
   server.server.removeRequestHandler('tools/list');
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: visible.map((t) => t.definition) }));
+  server.server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const allowed = await Promise.all(tools.map((t) => listed(t, services, authorization)));
+    return { tools: tools.filter((_t, i) => allowed[i]).map((t) => t.definition) };
+  });
 
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   reply.hijack();
