@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { addJob } from '../db/jobs.js';
 import type { Executor } from '../db/pool.js';
 
 export const BACKFILL_TASK = 'repository_backfill';
@@ -15,12 +15,7 @@ export async function enqueue(
   payload: Record<string, unknown>,
   options: { queue: string; jobKey: string; runAt?: Date; maxAttempts?: number },
 ): Promise<void> {
-  await tx.execute(sql`select ${sql.identifier(schema)}.add_job(
-    ${task}, ${JSON.stringify(payload)}::json,
-    queue_name => ${options.queue},
-    run_at => ${options.runAt ?? null}::timestamptz,
-    max_attempts => ${options.maxAttempts ?? 8}::smallint,
-    job_key => ${options.jobKey})`);
+  await addJob(tx, schema, task, payload, { queue: options.queue, runAt: options.runAt, maxAttempts: options.maxAttempts ?? 8, jobKey: options.jobKey });
 }
 
 export const installationQueue = (installationId: number) => `codehost:${installationId}`;

@@ -1,3 +1,4 @@
+import { addJob } from '../../db/jobs.js';
 import { sql } from 'drizzle-orm';
 import type { ProviderEvent, ProviderSubscription } from '../../billing/provider.js';
 import type { BillingInterval, LimitKind, PlanId } from '../../config.js';
@@ -42,9 +43,7 @@ const seatsFor = (billableMembers: number) => Math.max(1, billableMembers);
 
 async function scheduleQuantitySync(tx: Executor, services: Services, workspaceId: string) {
   // One job per workspace: changes made while it waits are all in the count it reads when it runs.
-  await tx.execute(sql`select ${sql.identifier(services.config.worker.schema)}.add_job(
-    ${BILLING_QUANTITY_TASK}, ${JSON.stringify({ workspaceId })}::json,
-    run_at => now() + interval '2 seconds', max_attempts => 25::smallint, job_key => ${`billing-quantity:${workspaceId}`})`);
+  await addJob(tx, services.config.worker.schema, BILLING_QUANTITY_TASK, { workspaceId }, { runAfterSeconds: 2, maxAttempts: 25, jobKey: `billing-quantity:${workspaceId}` });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { addJob } from '../../db/jobs.js';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 
@@ -66,7 +67,7 @@ export const chatWebhookStore = {
   },
 
   async queue(tx: Executor, schema: string, payload: Record<string, unknown>): Promise<void> {
-    await tx.execute(sql`select ${sql.identifier(schema)}.add_job(${CHAT_WEBHOOK_TASK}, ${JSON.stringify(payload)}::json, max_attempts => ${CHAT_WEBHOOK_MAX_ATTEMPTS}::smallint)`);
+    await addJob(tx, schema, CHAT_WEBHOOK_TASK, payload, { maxAttempts: CHAT_WEBHOOK_MAX_ATTEMPTS });
   },
 
   /**

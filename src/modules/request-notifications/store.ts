@@ -1,3 +1,4 @@
+import { addJob } from '../../db/jobs.js';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/pool.js';
@@ -24,12 +25,7 @@ export const notificationStore = {
    * for: asked again meanwhile, the same job stays where it was, so changes collapse into it.
    */
   async scheduleOnce(tx: Executor, schema: string, task: string, payload: Record<string, unknown>, jobKey: string, seconds: number) {
-    await tx.execute(sql`select ${sql.identifier(schema)}.add_job(
-      ${task}, ${JSON.stringify(payload)}::json,
-      run_at => now() + make_interval(secs => ${seconds}),
-      max_attempts => 10::smallint,
-      job_key => ${jobKey},
-      job_key_mode => 'preserve_run_at')`);
+    await addJob(tx, schema, task, payload, { runAfterSeconds: seconds, maxAttempts: 10, jobKey, jobKeyMode: 'preserve_run_at' });
   },
 
   /** Answers the new notification's id. */
