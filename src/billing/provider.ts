@@ -54,6 +54,12 @@ function subscriptionIdOf(object: Record<string, unknown>): string | null {
   return null;
 }
 
+/** What the service needs of an event whose signature was checked (`signatureValid`). */
+export function providerEventOf(event: { id: string; type: string; data: { object: Record<string, unknown> } }): ProviderEvent {
+  const object = event.data.object;
+  return { id: event.id, type: event.type, subscriptionId: subscriptionIdOf(object), customerId: idOf(object.customer as string | null | undefined) };
+}
+
 /** The provider failed or refused: nothing in the workspace changed. */
 const providerFailure = (cause: unknown) =>
   cause instanceof ApiError
@@ -127,17 +133,15 @@ export function createBillingProvider(config: StripeConfig) {
     setQuantity: (subscriptionId: string, itemId: string, quantity: number) =>
       calling(async () => subscriptionOf(await stripe.subscriptions.update(subscriptionId, { items: [{ id: itemId, quantity }], proration_behavior: 'create_prorations' }))),
 
-    /** The event, if the signature is the provider's for exactly this body (within 5 minutes); null otherwise. */
-    verifyEvent(raw: Buffer, signature: string | undefined): ProviderEvent | null {
-      if (!signature) return null;
-      let event: Stripe.Event;
+    /** Whether the signature is the provider's for exactly this body (within 5 minutes). */
+    signatureValid(raw: Buffer, signature: string | undefined): boolean {
+      if (!signature) return false;
       try {
-        event = stripe.webhooks.constructEvent(raw, signature, config.webhookSecret);
+        stripe.webhooks.constructEvent(raw, signature, config.webhookSecret);
+        return true;
       } catch {
-        return null;
+        return false;
       }
-      const object = event.data.object as unknown as Record<string, unknown>;
-      return { id: event.id, type: event.type, subscriptionId: subscriptionIdOf(object), customerId: idOf(object.customer as string | null | undefined) };
     },
   };
 }

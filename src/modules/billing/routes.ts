@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { ApiError, notFound } from '../../platform/errors.js';
+import { providerEventOf } from '../../billing/provider.js';
 import { billingService, TRIAL_DAYS } from './service.js';
 
 const planId = z.enum(['free', 'team', 'business']);
@@ -99,17 +100,17 @@ export const billingRoutes = [
       limit: 1024 * 1024,
       verify(raw, request, services) {
         if (!services.billing) throw notFound('billing webhook');
-        if (!services.billing.verifyEvent(raw, request.headers['stripe-signature'] as string | undefined)) {
+        if (!services.billing.signatureValid(raw, request.headers['stripe-signature'] as string | undefined)) {
           throw new ApiError('unauthenticated', { message: 'The Stripe-Signature is missing, too old, or does not match the body.' });
         }
       },
     },
-    body: z.looseObject({ id: z.string(), type: z.string() }).describe('The event as Stripe sends it.'),
+    body: z.looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.record(z.string(), z.unknown()) }) }).describe('The event as Stripe sends it.'),
     response: z.object({ ok: z.literal(true), duplicate: z.boolean() }),
     extraErrors: [401, 502],
-    async handler({ services, request }) {
-      const event = services.billing!.verifyEvent(request.rawBody!, request.headers['stripe-signature'] as string | undefined)!;
-      const { duplicate } = await billingService.receive(services, event);
+    async handler({ services, body }) {
+      // The body is the signed bytes, parsed once (its signature was checked before parsing).
+      const { duplicate } = await billingService.receive(services, providerEventOf(body));
       return { ok: true as const, duplicate };
     },
   }),
