@@ -1,6 +1,6 @@
 import { portalOrigin } from '../../auth/portal-identity.js';
 import { authBaseUrl } from '../../auth/base-url.js';
-import type { Tx } from '../../db/pool.js';
+import type { Executor, Tx } from '../../db/pool.js';
 import { invalidRequest, notFound } from '../../platform/errors.js';
 import { storableText } from '../../platform/storable-text.js';
 import type { Services } from '../../services.js';
@@ -22,7 +22,7 @@ export interface ChatJobPayload {
   workspaceId: string;
   event: ChatEvent;
   requestId: string;
-  detail?: { statusLabel?: string; previousLabel?: string; author?: string; authorKind?: 'customer' | 'team'; excerpt?: string };
+  detail?: { statusLabel?: string; previousLabel?: string; author?: string; authorKind?: 'customer' | 'team'; excerpt?: string; commentCodehostId?: number };
   /** The database's time in the transaction that queued it; a setting made later drops it. */
   queuedAt?: string;
 }
@@ -55,6 +55,17 @@ const recordable = (result: DeliveryResult) => ({ ...result, error: result.error
  * A workspace's one outgoing chat webhook: what its channel hears of portal requests. Not an
  * integration API: one URL, these five events, a chat message each.
  */
+/**
+ * A public comment as the service knows it when the message goes out: its webhook may have told of
+ * it before the service's own write, which alone knows who wrote it and replaces the account.
+ */
+async function commentAsKnownNow(db: Executor, payload: ChatJobPayload): Promise<NonNullable<ChatJobPayload['detail']>> {
+  const detail = payload.detail ?? {};
+  if (detail.commentCodehostId === undefined) return detail;
+  const known = await chatWebhookStore.commentAccount(db, payload.requestId, detail.commentCodehostId);
+  return known ? { ...detail, author: known.author || undefined, authorKind: known.authorKind, excerpt: known.body === undefined ? detail.excerpt : excerptOf(known.body) } : detail;
+}
+
 export const chatWebhookService = {
   async read(services: Services, workspaceId: string) {
     const row = await chatWebhookStore.find(services.database.db, workspaceId);
@@ -115,11 +126,11 @@ export const chatWebhookService = {
    * Called in the transaction of the change: when the workspace's webhook is on and wants this
    * event, a delivery job joins that transaction (nothing is sent for a change that rolled back).
    */
-  async queue(tx: Tx, services: Services, payload: ChatJobPayload) {
+  async queue(tx: Tx, services: Services, payload: ChatJobPayload, options: { afterSeconds?: number } = {}) {
     const queuedAt = await chatWebhookStore.wants(tx, payload.workspaceId, payload.event);
     if (!queuedAt) return;
     const detail = payload.detail?.excerpt !== undefined ? { ...payload.detail, excerpt: excerptOf(payload.detail.excerpt) } : payload.detail;
-    await chatWebhookStore.queue(tx, services.config.worker.schema, { ...payload, detail: detail ?? {}, queuedAt });
+    await chatWebhookStore.queue(tx, services.config.worker.schema, { ...payload, detail: detail ?? {}, queuedAt }, options.afterSeconds);
   },
 
   /**
@@ -143,7 +154,7 @@ export const chatWebhookService = {
       portal: { name: request.portalName },
       request: { reference: request.reference, title: request.title, url: `${origin}/requests/${encodeURIComponent(request.reference)}` },
       statusLabel,
-      detail: payload.detail ?? {},
+      detail: await commentAsKnownNow(db, payload),
     });
     const result = recordable(await postJson(services.chatWebhookVault.open(row.urlSealed), message, rulesOf(services)));
     const after = await db.transaction(async (tx) => {

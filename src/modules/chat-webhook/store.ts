@@ -66,8 +66,15 @@ export const chatWebhookStore = {
     return rows[0] ? new Date(rows[0].now).toISOString() : null;
   },
 
-  async queue(tx: Executor, schema: string, payload: Record<string, unknown>): Promise<void> {
-    await addJob(tx, schema, CHAT_WEBHOOK_TASK, payload, { maxAttempts: CHAT_WEBHOOK_MAX_ATTEMPTS });
+  async queue(tx: Executor, schema: string, payload: Record<string, unknown>, afterSeconds?: number): Promise<void> {
+    await addJob(tx, schema, CHAT_WEBHOOK_TASK, payload, { maxAttempts: CHAT_WEBHOOK_MAX_ATTEMPTS, runAfterSeconds: afterSeconds });
+  },
+
+  /** The account of a public comment its request's subscribers are told (request-notifications), as it stands. */
+  async commentAccount(tx: Executor, requestId: string, commentCodehostId: number): Promise<{ body?: string; author?: string; authorKind?: 'customer' | 'team' } | null> {
+    const { rows } = await tx.execute<{ detail: { body?: string; author?: string; authorKind?: 'customer' | 'team' } }>(sql`
+      select detail from request_notifications where request_id = ${requestId} and comment_codehost_id = ${commentCodehostId}`);
+    return rows[0]?.detail ?? null;
   },
 
   /**

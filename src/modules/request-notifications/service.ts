@@ -20,6 +20,8 @@ const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
 const UNSUBSCRIBE_TTL_SECONDS = 90 * 24 * 3600;
 /** How long what was mailed is kept (to answer "what did we tell them?"), then the nightly cleanup deletes it. */
 export const SENT_NOTIFICATION_RETENTION_DAYS = 30;
+/** How long a comment told first by its webhook waits for the service's own write of it (the chat message). */
+const WRITE_SETTLE_SECONDS = 3;
 
 /**
  * What subscribers of a request hear of, and when. Changes are recorded as pending notifications
@@ -44,8 +46,12 @@ export const requestNotifications = {
     for (const requestId of await notificationStore.requestsOfIssue(tx, p.workspaceId, p.issueId)) {
       const detail = { body: p.body, author: p.author, authorKind: p.authorKind };
       const first = await notificationStore.recordComment(tx, { workspaceId: p.workspaceId, requestId, commentCodehostId: p.commentCodehostId, actorCustomerId: p.actorCustomerId, detail }, source);
-      // The chat channel hears of the comment once, from whichever of the write and its webhook came first.
-      if (first) await chatWebhookService.queue(tx, services, { workspaceId: p.workspaceId, event: 'request.public_comment', requestId, detail: { author: p.author || undefined, authorKind: p.authorKind, excerpt: p.body } });
+      // The chat channel hears of the comment once, from whichever of the write and its webhook came
+      // first. Told first by the webhook, it waits a moment for the write to say who wrote it.
+      if (first) {
+        const detail = { author: p.author || undefined, authorKind: p.authorKind, excerpt: p.body, commentCodehostId: p.commentCodehostId };
+        await chatWebhookService.queue(tx, services, { workspaceId: p.workspaceId, event: 'request.public_comment', requestId, detail }, { afterSeconds: source === 'delivery' ? WRITE_SETTLE_SECONDS : undefined });
+      }
       await notificationStore.scheduleOnce(tx, services.config.worker.schema, NOTIFY_TASK, { requestId }, `request-notify:${requestId}`, services.config.notifyCollapseSeconds);
     }
   },
