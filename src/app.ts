@@ -103,10 +103,11 @@ export async function buildApp(options: { config: Config; database: Database; lo
     await database.pool.query('select 1');
     return { ok: true };
   });
-  registerRoutes(app, routeTable, services, createIdempotency(database.pool, config.idempotencyTtlHours));
+  const idempotency = createIdempotency(database.pool, config.idempotencyTtlHours);
+  registerRoutes(app, routeTable, services, idempotency);
   mountSignInLibraries(app, services);
   // The tool-protocol server: the same operations as tools, for API keys.
-  registerMcp(app, services);
+  registerMcp(app, services, idempotency);
   if (config.builtInPages) registerBuiltInPages(app);
 
   app.addHook('onClose', async () => {

@@ -48,7 +48,9 @@ process.on('warning', (warning) => {
 const usage = `usage: svc <command>
   start     run the HTTP service and a job worker (embedded PostgreSQL when DATABASE_URL is unset)
   worker    run only a job worker (more processes can share one database)
-  migrate   apply database migrations and exit`;
+  migrate   apply database migrations and exit
+  mcp       the MCP server over stdio, for desktop clients: relays to the service at SVC_URL
+            (default PUBLIC_BASE_URL, else http://localhost:$PORT) with the API key in SVC_API_KEY`;
 
 async function databaseUrl(config: ReturnType<typeof loadConfig>): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
@@ -217,8 +219,19 @@ async function workerCommand(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
 }
 
+async function mcpCommand(): Promise<void> {
+  const apiKey = process.env.SVC_API_KEY?.trim();
+  if (!apiKey) throw new StartFailure('svc mcp needs an API key in SVC_API_KEY (make one with POST /v1/api-keys).');
+  const serviceUrl = process.env.SVC_URL?.trim() || process.env.PUBLIC_BASE_URL?.trim() || `http://localhost:${process.env.PORT?.trim() || '3000'}`;
+  if (!URL.canParse(serviceUrl)) throw new StartFailure(`SVC_URL is not an address: ${serviceUrl}`);
+  const { runStdioBridge } = await import('./modules/mcp/stdio-bridge.js');
+  const { closed } = await runStdioBridge({ serviceUrl, apiKey });
+  await closed;
+  process.exit(0);
+}
+
 const command = process.argv[2] ?? 'start';
-const commands: Record<string, () => Promise<void>> = { start: startCommand, worker: workerCommand, migrate: migrateCommand };
+const commands: Record<string, () => Promise<void>> = { start: startCommand, worker: workerCommand, migrate: migrateCommand, mcp: mcpCommand };
 const run = commands[command];
 if (!run) {
   console.error(usage);

@@ -1,12 +1,14 @@
+import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
-import { createWorkspace, issueKey, signUp } from '../harness/fixtures.js';
-import { httpClient, type Call } from '../harness/http.js';
+import { createWorkspace, issueKey, signUp, unique } from '../harness/fixtures.js';
+import { hostClient, httpClient, type Call } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act } from '../issues/cache-fixture.js';
 import { buildWriteWorld, localStateOf, type WriteWorld } from '../issues/write-world.js';
@@ -44,8 +46,12 @@ const tool = async (client: Client, name: string, args: Record<string, unknown> 
 const structured = (r: CallToolResult) => r.structuredContent as any;
 const ghIssue = (n: number) => act<Record<string, any>>(gh, 'mcp-ada', 'GET', `/repos/mcp/app/issues/${n}`);
 
-const READ_TOOLS = ['get_issue', 'list_issue_comments', 'list_issues'];
-const WRITE_TOOLS = ['add_comment', 'create_issue', 'edit_issue'];
+const READ_TOOLS = ['get_issue', 'list_issue_activity', 'list_issue_comments', 'list_issues', 'list_labels', 'list_milestones'];
+const WRITE_TOOLS = ['add_comment', 'bulk_edit_issues', 'create_issue', 'edit_comment', 'edit_issue'];
+const OTHER_TOOLS = [
+  'get_portal_request', 'get_project', 'list_portal_requests', 'list_portals', 'list_project_items', 'list_projects', 'list_repositories', 'list_views',
+  'reject_request', 'release_request', 'run_view', 'set_project_field', 'sync_status',
+];
 
 describe('tools/list', () => {
   it('a key with issues:read only sees the issue read tools, described with the routes\' schemas', async () => {
@@ -59,16 +65,22 @@ describe('tools/list', () => {
     expect(tools.find((x) => x.name === 'get_issue')!.inputSchema.required).toEqual(['issueId']);
   });
 
-  it('a key with issues:read and issues:write sees the write tools too; one with every scope sees sync_status', async () => {
+  it('a key with issues:read and issues:write sees the write tools too; one with every scope sees them all', async () => {
     const rw = await connect(await keyWith(['issues:read', 'issues:write']));
     expect((await rw.listTools()).tools.map((x) => x.name).sort()).toEqual([...WRITE_TOOLS, ...READ_TOOLS].sort());
     const all = await connect(await keyWith([]));
-    expect((await all.listTools()).tools.map((x) => x.name).sort()).toEqual([...WRITE_TOOLS, ...READ_TOOLS, 'list_portal_requests', 'list_projects', 'run_view', 'sync_status'].sort());
+    expect((await all.listTools()).tools.map((x) => x.name).sort()).toEqual([...WRITE_TOOLS, ...READ_TOOLS, ...OTHER_TOOLS].sort());
+    // Running a view reads issues: views:read alone lists the views and no more.
     const views = await connect(await keyWith(['views:read']));
-    expect((await views.listTools()).tools.map((x) => x.name)).toEqual([]);
+    expect((await views.listTools()).tools.map((x) => x.name)).toEqual(['list_views']);
+    const requests = await connect(await keyWith(['requests:read']));
+    expect((await requests.listTools()).tools.map((x) => x.name).sort()).toEqual(['get_portal_request', 'list_portal_requests']);
     const create = (await rw.listTools()).tools.find((x) => x.name === 'create_issue')!;
     expect(create.inputSchema.required).toEqual(expect.arrayContaining(['repositoryId', 'title']));
     expect(create.annotations?.readOnlyHint).toBe(false);
+    // Creating tools take the Idempotency-Key as an argument; others do not.
+    expect(create.inputSchema.properties).toHaveProperty('idempotencyKey');
+    expect((await rw.listTools()).tools.find((x) => x.name === 'edit_issue')!.inputSchema.properties).not.toHaveProperty('idempotencyKey');
   });
 });
 
@@ -173,6 +185,172 @@ describe('write tools', () => {
     expect(ghComments.map((c) => c.body)).toContain('A comment over MCP');
     const listed = await tool(client, 'list_issue_comments', { issueId });
     expect(structured(listed).data.map((c: { body: string }) => c.body)).toContain('A comment over MCP');
+  });
+});
+
+describe('more issue tools', () => {
+  it('bulk_edit_issues labels several issues, each its own write; list_issue_activity shows who did it', async () => {
+    const created = await issueKey(call, w.owner, w.workspaceId, ['issues:read', 'issues:write'], 'mcp bulk');
+    const client = await connect(created.key);
+    const ids = [w.issueIds.get(1)!, w.issueIds.get(3)!];
+    const stranger = '00000000-0000-7000-8000-000000000000';
+    const result = await tool(client, 'bulk_edit_issues', { issueIds: [...ids, stranger], change: { labels: ['customer'] } });
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    expect(structured(result)).toMatchObject({ succeeded: 2, failed: 1 });
+    expect(structured(result).results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true, false]);
+    for (const n of [1, 3]) expect((await ghIssue(n)).labels.map((l: { name: string }) => l.name)).toEqual(['customer']);
+
+    const activity = await tool(client, 'list_issue_activity', { issueId: ids[0] });
+    expect(activity.isError, JSON.stringify(activity)).toBeFalsy();
+    const [latest] = structured(activity).data;
+    expect(latest.actor).toMatchObject({ type: 'member', credential: { via: 'api_key', apiKeyId: created.id } });
+
+    const bad = await tool(client, 'bulk_edit_issues', { issueIds: ids, change: { labels: ['x'], state: 'open' } });
+    expect(structured(bad).error).toMatchObject({ code: 'invalid_request', detail: { location: 'body' } });
+  });
+
+  it('edit_comment edits the key owner\'s own comment on the code host', async () => {
+    const client = await connect(await keyWith(['issues:read', 'issues:write']));
+    const issueId = w.issueIds.get(3)!;
+    const made = structured(await tool(client, 'add_comment', { issueId, body: 'Before the edit' }));
+    const edited = await tool(client, 'edit_comment', { issueId, commentId: made.id, body: 'After the edit' });
+    expect(edited.isError, JSON.stringify(edited)).toBeFalsy();
+    expect(structured(edited)).toMatchObject({ id: made.id, body: 'After the edit' });
+    const onGh = await act<Array<{ body: string }>>(gh, 'mcp-ada', 'GET', '/repos/mcp/app/issues/3/comments');
+    expect(onGh.map((c) => c.body)).toContain('After the edit');
+  });
+
+  it('list_repositories, list_labels and list_milestones give the ids other tools take', async () => {
+    const key = await keyWith(['issues:read', 'codehost:read']);
+    const client = await connect(key);
+    const repos = structured(await tool(client, 'list_repositories'));
+    expect(repos.data.map((r: { fullName: string }) => r.fullName).sort()).toEqual(['mcp/app', 'mcp/old']);
+    const labels = structured(await tool(client, 'list_labels', { limit: 100 }));
+    expect(labels).toEqual((await call('GET', '/v1/labels?limit=100', { token: key })).body);
+    expect(labels.data.map((l: { name: string }) => l.name)).toContain('customer');
+    const milestones = structured(await tool(client, 'list_milestones', { limit: 100 }));
+    expect(milestones.data.map((m: { title: string }) => m.title)).toEqual(expect.arrayContaining(['app v1', 'app v2']));
+  });
+});
+
+describe('idempotency', () => {
+  it('create_issue with the same idempotencyKey creates one issue; other arguments with the key are refused', async () => {
+    const client = await connect(await keyWith(['issues:read', 'issues:write']));
+    const logged = gh.control.requestLog().length;
+    const args = { repositoryId: w.repoIds.app, title: 'Once only', idempotencyKey: 'mcp-once-1' };
+    const first = await tool(client, 'create_issue', args);
+    expect(first.isError, JSON.stringify(first)).toBeFalsy();
+    const again = await tool(client, 'create_issue', args);
+    expect(again.isError, JSON.stringify(again)).toBeFalsy();
+    expect(structured(again)).toEqual(structured(first));
+    const posts = gh.control.requestLog().slice(logged).filter((e) => e.method === 'POST' && e.path === '/repos/mcp/app/issues');
+    expect(posts).toHaveLength(1);
+    const { rows } = await t.database.pool.query('select count(*)::int as n from issues where workspace_id = $1 and title = $2', [w.workspaceId, 'Once only']);
+    expect(rows[0].n).toBe(1);
+
+    const other = await tool(client, 'create_issue', { ...args, title: 'Something else' });
+    expect(structured(other).error).toMatchObject({ code: 'invalid_request', detail: { argument: 'idempotencyKey' } });
+    const malformed = await tool(client, 'create_issue', { ...args, idempotencyKey: 'has space' });
+    expect(structured(malformed).error).toMatchObject({ code: 'invalid_request', detail: { argument: 'idempotencyKey' } });
+    expect(gh.control.requestLog().slice(logged).filter((e) => e.method === 'POST' && e.path === '/repos/mcp/app/issues')).toHaveLength(1);
+  });
+
+  it('a failed creation releases its key: the retry with it is made afresh', async () => {
+    const client = await connect(await keyWith(['issues:read', 'issues:write']));
+    const refused = await tool(client, 'create_issue', { repositoryId: w.repoIds.old, title: 'Archived', idempotencyKey: 'mcp-retry-1' });
+    expect(structured(refused).error.code).toBe('conflict');
+    const { rows } = await t.database.pool.query('select count(*)::int as n from idempotency_keys where key = $1', ['mcp-retry-1']);
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('portal requests through tools', () => {
+  it('the hold queue: list, read, release, reject; a public reply reaches the customer', { timeout: 30_000 }, async () => {
+    const admin = { token: w.ownerToken, workspaceId: w.workspaceId };
+    const portal = (await call('POST', '/v1/portals', { ...admin, body: { name: 'MCP open', slug: 'mcp-open', access: 'open', defaultVisibility: 'public', referencePrefix: 'MO' } })).body;
+    const type = await call('POST', `/v1/portals/${portal.id}/request-types`, { ...admin, body: { name: 'Question', destination: { repositoryId: w.repoIds.app } } });
+    expect(type.status, type.text).toBe(201);
+    const site = hostClient(t.url, portal.host);
+    const signed = await site('POST', '/portal/auth/sign-up/email', { body: { name: 'Cora Customer', email: `${unique('cora')}@customer.test`, password: 'correct horse battery' } });
+    const customer = signed.headers.get('set-auth-token')!;
+    const submit = async (title: string) => {
+      const made = await site('POST', '/portal/requests', { token: customer, body: { requestTypeId: type.body.id, title, values: {} } });
+      expect(made.status, made.text).toBe(201);
+      return made.body.reference as string;
+    };
+    const firstRef = await submit('Please add exports');
+    const secondRef = await submit('And imports');
+
+    const key = await keyWith(['requests:read', 'requests:write', 'issues:read', 'issues:write', 'portals:read']);
+    const client = await connect(key);
+    const portals = structured(await tool(client, 'list_portals'));
+    expect(portals.data.map((p: { id: string }) => p.id)).toContain(portal.id);
+    const held = structured(await tool(client, 'list_portal_requests', { portalId: portal.id, held: true }));
+    expect(held.data.map((r: { reference: string }) => r.reference)).toEqual([firstRef, secondRef]);
+    const [first, second] = held.data;
+    const read = structured(await tool(client, 'get_portal_request', { portalId: portal.id, requestId: first.id }));
+    expect(read).toMatchObject({ id: first.id, held: true, issue: { id: null }, requester: { name: 'Cora Customer' } });
+
+    const logged = gh.control.requestLog().length;
+    const released = await tool(client, 'release_request', { portalId: portal.id, requestId: first.id });
+    expect(released.isError, JSON.stringify(released)).toBeFalsy();
+    const filed = structured(released);
+    expect(filed).toMatchObject({ held: false, issue: { state: 'open', id: expect.any(String) } });
+    expect((await ghIssue(filed.issue.number)).title).toBe('Please add exports');
+    const again = await tool(client, 'release_request', { portalId: portal.id, requestId: first.id });
+    expect(structured(again).error).toMatchObject({ code: 'conflict' });
+
+    const rejected = await tool(client, 'reject_request', { portalId: portal.id, requestId: second.id });
+    expect(structured(rejected)).toEqual({ ok: true });
+    expect(structured(await tool(client, 'get_portal_request', { portalId: portal.id, requestId: second.id }))).toMatchObject({ rejected: true, held: false });
+    // Only the release reached the code host.
+    expect(gh.control.requestLog().slice(logged).filter((e) => e.method !== 'GET' && e.path !== '/graphql').map((e) => e.path)).toEqual(['/repos/mcp/app/issues']);
+
+    const reply = await tool(client, 'add_comment', { issueId: filed.issue.id, body: 'Exports ship next week.', visibility: 'public' });
+    expect(reply.isError, JSON.stringify(reply)).toBeFalsy();
+    const internal = await tool(client, 'add_comment', { issueId: filed.issue.id, body: 'Team only note', visibility: 'internal' });
+    expect(internal.isError).toBeFalsy();
+    const seen = await site('GET', `/portal/requests/${firstRef}/comments`, { token: customer });
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.body.data.map((c: { body: string }) => c.body)).toEqual(['Exports ship next week.']);
+  });
+});
+
+describe('over stdio (svc mcp)', () => {
+  it('relays a desktop client to the service with the key from the environment', { timeout: 60_000 }, async () => {
+    const key = await keyWith(['issues:read']);
+    const spawnClient = async (apiKey: string) => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', 'src/main.ts', 'mcp'],
+        env: { PATH: process.env.PATH ?? '', SVC_URL: t.url, SVC_API_KEY: apiKey },
+        stderr: 'pipe',
+      });
+      const client = new Client({ name: 'desktop', version: '1.0.0' });
+      clients.push(client);
+      return { client, transport };
+    };
+    const { client, transport } = await spawnClient(key);
+    await client.connect(transport);
+    expect((await client.listTools()).tools.map((x) => x.name).sort()).toEqual(READ_TOOLS);
+    const got = await tool(client, 'get_issue', { issueId: w.issueIds.get(1)! });
+    expect(structured(got)).toMatchObject({ number: 1 });
+    await client.close();
+
+    // A key the service refuses: the client is told why instead of waiting.
+    const refused = await spawnClient('svc_notakeyatall0000000000000000000000000000000');
+    await expect(refused.client.connect(refused.transport)).rejects.toThrow(/could not be asked.*unauthenticated/);
+  });
+
+  it('without SVC_API_KEY it says what it needs and exits', async () => {
+    const { stderr, code } = await new Promise<{ stderr: string; code: number | null }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'mcp'], { env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let err = '';
+      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      child.on('exit', (exitCode) => resolve({ stderr: err, code: exitCode }));
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('svc: svc mcp needs an API key in SVC_API_KEY (make one with POST /v1/api-keys).');
   });
 });
 

@@ -4,7 +4,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { authorize, unauthenticated } from '../../auth/access.js';
-import type { AnyRoute } from '../../http/route.js';
+import { checkIdempotencyKey, requestDigest, type Idempotency } from '../../http/idempotency.js';
+import { successStatus, type AnyRoute } from '../../http/route.js';
 import { ApiError, envelope, forbidden } from '../../platform/errors.js';
 import { toApiError } from '../../platform/http-conventions.js';
 import { refuseUnstorableText } from '../../platform/text-rules.js';
@@ -33,6 +34,19 @@ export interface BoundTool {
   definition: Tool;
 }
 
+/**
+ * A creating tool's `Idempotency-Key`: tool calls carry no headers, so it is an argument. The
+ * same rule as HTTP's (and the same keys: a key used over HTTP and then by a tool, with the same
+ * credential and operation, is one key).
+ */
+const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
+const idempotencyArgument = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .describe("Makes a retry safe, as HTTP's Idempotency-Key header does: a retry with the same key and arguments answers the first result and creates nothing more; other arguments with the same key are refused.");
+
 type Access = Exclude<AnyRoute['access'], { kind: 'public' } | { kind: 'customer' }>;
 type Part = 'params' | 'query' | 'body';
 const parts: Part[] = ['params', 'query', 'body'];
@@ -57,6 +71,10 @@ export function bindTools(specs: ToolSpec[], routes: AnyRoute[]): BoundTool[] {
         if (key in shape) throw new Error(`MCP tool ${spec.name}: argument ${key} appears in two parts of ${spec.operationId}.`);
         shape[key] = schema;
       }
+    }
+    if (route.creates) {
+      if (IDEMPOTENCY_ARGUMENT in shape) throw new Error(`MCP tool ${spec.name}: ${spec.operationId} has an argument named ${IDEMPOTENCY_ARGUMENT}.`);
+      shape[IDEMPOTENCY_ARGUMENT] = idempotencyArgument;
     }
     const inputSchema = z.toJSONSchema(z.object(shape), { io: 'input', unrepresentable: 'any' }) as Tool['inputSchema'];
     delete (inputSchema as Record<string, unknown>).$schema;
@@ -132,18 +150,44 @@ function toolReply(): FastifyReply {
   return reply as FastifyReply;
 }
 
+/** What a tool call runs with: the service, the idempotency rule, the HTTP request carrying it and its credential. */
+interface ToolCallContext {
+  services: Services;
+  idempotency: Idempotency;
+  request: FastifyRequest;
+  authorization: string;
+}
+
+/** A tool's result from the answer HTTP would give (as JSON): the text and the structured content. */
+function resultOf(json: unknown): CallToolResult {
+  const structured = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : { result: json };
+  return { content: [{ type: 'text', text: JSON.stringify(json) }], structuredContent: structured };
+}
+
 /** Runs one tool: the route's access check, its input schemas, its handler; the answer as HTTP would serialise it. */
-async function runTool(tool: BoundTool, args: Record<string, unknown>, services: Services, request: FastifyRequest, authorization: string): Promise<CallToolResult> {
+async function runTool(tool: BoundTool, args: Record<string, unknown>, context: ToolCallContext): Promise<CallToolResult> {
   const { route } = tool;
+  const { services, idempotency, request, authorization } = context;
+  let claim: { scope: string; operation: string; key: string } | null = null;
   try {
     const auth = await authorize(route.access as Access, { method: route.method, headers: { authorization } }, services.credentials.resolver, services.credentials.trustedOrigins);
-    const { params, query, body } = inputOf(route, args);
+    const { [IDEMPOTENCY_ARGUMENT]: key, ...rest } = args;
+    const useKey = route.creates && key !== undefined;
+    if (useKey) checkIdempotencyKey(typeof key === 'string' ? key : '', { argument: IDEMPOTENCY_ARGUMENT });
+    const { params, query, body } = inputOf(route, useKey ? rest : args);
+    if (useKey) {
+      const wanted = { scope: idempotency.scopeOf(auth, request.ip), operation: route.operationId, key: key as string };
+      const stored = await idempotency.claimKey(wanted, requestDigest(params, body), { argument: IDEMPOTENCY_ARGUMENT });
+      if (stored) return resultOf(JSON.parse(stored.body));
+      claim = wanted;
+    }
     const result = await route.handler({ params, query, body, auth, services, request, reply: toolReply() });
     // A handler that built its JSON text already returns it as a string (see platform/json-text.ts).
     const json: unknown = typeof result === 'string' ? JSON.parse(result) : result === undefined ? null : z.encode(route.response as z.ZodType, result);
-    const structured = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : { result: json };
-    return { content: [{ type: 'text', text: JSON.stringify(json) }], structuredContent: structured };
+    if (claim) await idempotency.settleKey(claim, { status: successStatus(route), body: JSON.stringify(json) });
+    return resultOf(json);
   } catch (error) {
+    if (claim) await idempotency.settleKey(claim, null).catch((e: unknown) => request.log.error({ err: e }, 'MCP: releasing an idempotency key failed'));
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error, cause: apiError.cause, tool: tool.name }, 'MCP tool failed');
     return errorResult(apiError, request.id);
@@ -181,14 +225,14 @@ export async function authenticateMcp(request: FastifyRequest, services: Service
 }
 
 /** Serves one HTTP request to `/mcp` (stateless: a new server and transport for each request). */
-export async function serveMcp(request: FastifyRequest, reply: FastifyReply, services: Services, tools: BoundTool[]): Promise<void> {
+export async function serveMcp(request: FastifyRequest, reply: FastifyReply, services: Services, idempotency: Idempotency, tools: BoundTool[]): Promise<void> {
   const authorization = await authenticateMcp(request, services);
   const server = new McpServer({ name: 'svc', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
   // Every tool can be called (a key without its scope gets the refusal HTTP gives, as a tool error);
   // the schema given the SDK takes the arguments as they are, and the route's own schemas judge them.
   for (const tool of tools) {
     server.registerTool(tool.name, { title: tool.definition.title, description: tool.definition.description, inputSchema: z.looseObject({}) }, (args) =>
-      runTool(tool, args as Record<string, unknown>, services, request, authorization),
+      runTool(tool, args as Record<string, unknown>, { services, idempotency, request, authorization }),
     );
   }
   // The list is the key's own (tools its role and scopes allow), described with the routes' schemas.
