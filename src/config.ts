@@ -368,3 +368,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   };
   return { ...config, ...overrides };
 }
+
+/** What `svc mcp` (the stdio relay) needs: the service's address and an API key. Nothing else of the service's configuration. */
+export interface McpRelayConfig {
+  serviceUrl: string;
+  apiKey: string;
+}
+
+/** Reads `SVC_URL` (else `PUBLIC_BASE_URL`, else the local service on `PORT`) and `SVC_API_KEY`; answers the reason when one is missing or malformed. */
+export function loadMcpRelayConfig(source: NodeJS.ProcessEnv = process.env): McpRelayConfig | { problem: string } {
+  const apiKey = source.SVC_API_KEY?.trim();
+  if (!apiKey) return { problem: 'svc mcp needs an API key in SVC_API_KEY (make one with POST /v1/api-keys).' };
+  const serviceUrl = source.SVC_URL?.trim() || source.PUBLIC_BASE_URL?.trim() || `http://localhost:${source.PORT?.trim() || '3000'}`;
+  if (!URL.canParse(serviceUrl) || !/^https?:$/.test(new URL(serviceUrl).protocol)) return { problem: `SVC_URL is not an http(s) address: ${serviceUrl}` };
+  return { serviceUrl, apiKey };
+}

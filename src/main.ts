@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { authBaseUrl } from './auth/base-url.js';
-import { loadConfig } from './config.js';
+import { loadConfig, loadMcpRelayConfig } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
@@ -220,12 +220,10 @@ async function workerCommand(): Promise<void> {
 }
 
 async function mcpCommand(): Promise<void> {
-  const apiKey = process.env.SVC_API_KEY?.trim();
-  if (!apiKey) throw new StartFailure('svc mcp needs an API key in SVC_API_KEY (make one with POST /v1/api-keys).');
-  const serviceUrl = process.env.SVC_URL?.trim() || process.env.PUBLIC_BASE_URL?.trim() || `http://localhost:${process.env.PORT?.trim() || '3000'}`;
-  if (!URL.canParse(serviceUrl)) throw new StartFailure(`SVC_URL is not an address: ${serviceUrl}`);
+  const relay = loadMcpRelayConfig();
+  if ('problem' in relay) throw new StartFailure(relay.problem);
   const { runStdioBridge } = await import('./modules/mcp/stdio-bridge.js');
-  const { closed } = await runStdioBridge({ serviceUrl, apiKey });
+  const { closed } = await runStdioBridge(relay);
   await closed;
   process.exit(0);
 }

@@ -113,18 +113,25 @@ export async function authorize(
   const workspace = await selectWorkspace(principal, named, access.kind === 'workspace', resolver);
 
   if (access.kind === 'workspace') requireRole(workspace!, access.role);
-  if (principal.via === 'api_key') {
-    const needed = scopesOf(access);
-    const missing = needed.filter((scope) => !scopesAllow(principal.scopes, scope));
-    if (missing.length) {
-      throw forbidden(
-        `This API key lacks the ${missing.join(' and ')} scope${missing.length > 1 ? 's' : ''}.`,
-        `Issue a key with ${needed.length > 1 ? `the scopes ${needed.join(', ')}` : 'that scope'}.`,
-      );
-    }
-  }
+  requireScopes(principal, scopesOf(access));
   if (access.kind === 'workspace' && !access.billingExempt && WRITE_METHODS.has(request.method)) requireStanding(workspace!);
   return { principal, workspace };
+}
+
+/**
+ * An API key must hold every scope needed (403 naming the missing ones); a session acts with its
+ * person's role alone. Operations whose body can reach further than their declared scope (a bulk
+ * edit's project-field change) call this again for the rest.
+ */
+export function requireScopes(principal: Principal, needed: Scope[]): void {
+  if (principal.via !== 'api_key') return;
+  const missing = needed.filter((scope) => !scopesAllow(principal.scopes, scope));
+  if (missing.length) {
+    throw forbidden(
+      `This API key lacks the ${missing.join(' and ')} scope${missing.length > 1 ? 's' : ''}.`,
+      `Issue a key with ${needed.length > 1 ? `the scopes ${needed.join(', ')}` : 'that scope'}.`,
+    );
+  }
 }
 
 /** The role an operation declares, held in the selected workspace (403 otherwise). */

@@ -82,10 +82,15 @@ describe('project tools', () => {
     expect((await codehostCards(gh, w.admin, w.roadmap.nodeId)).find((c) => c.id === w.cards['web#3'])!.values).toEqual({ [w.fields.Priority.id]: p2 });
   });
 
-  it('bulk_edit_issues sets a project field on several issues', async () => {
-    const client = await connect(['projects:read', 'issues:read', 'issues:write', 'projects:write']);
+  it('bulk_edit_issues sets a project field on several issues, with projects:write besides issues:write', async () => {
     const issues = await call('GET', '/v1/issues?limit=100&sort=number', { token: w.owner.token });
     const ids = issues.body.data.filter((i: { number: number }) => i.number <= 2).map((i: { id: string }) => i.id);
+    const issuesOnly = await connect(['issues:read', 'issues:write']);
+    const refused = await tool(issuesOnly, 'bulk_edit_issues', { issueIds: ids, change: { field: { projectId: roadmapId, fieldNodeId: w.fields.Notes.id, value: { text: 'not allowed' } } } });
+    expect(structured(refused).error).toMatchObject({ code: 'forbidden', message: 'This API key lacks the projects:write scope.' });
+    expect((await codehostCards(gh, w.admin, w.roadmap.nodeId)).find((c) => c.id === w.cards['web#2'])!.values[w.fields.Notes.id]).toBeUndefined();
+
+    const client = await connect(['projects:read', 'issues:read', 'issues:write', 'projects:write']);
     const result = await tool(client, 'bulk_edit_issues', { issueIds: ids, change: { field: { projectId: roadmapId, fieldNodeId: w.fields.Notes.id, value: { text: 'from a tool' } } } });
     expect(result.isError, JSON.stringify(result)).toBeFalsy();
     expect(structured(result)).toMatchObject({ succeeded: 2, failed: 0 });

@@ -1,3 +1,4 @@
+import { requireScopes } from '../../auth/access.js';
 import { notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { applyBulkFieldChange, failureOf, type BulkFieldChange, type BulkIssueResult } from './bulk-field.js';
@@ -24,6 +25,8 @@ export const bulkService = {
   async apply(services: Services, auth: WorkspaceAuth, issueIds: string[], change: BulkChange, requestId: string) {
     let results: BulkIssueResult[];
     if (change.field !== undefined) {
+      // Setting one card's field needs projects:write; a bulk edit of fields is no way around that.
+      requireScopes(auth.principal, ['projects:write']);
       results = await applyBulkFieldChange(services, auth, issueIds, change.field, requestId);
     } else {
       const single: IssueChange = {

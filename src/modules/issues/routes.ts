@@ -114,7 +114,7 @@ export const issueRoutes = [
     method: 'POST',
     path: '/v1/issues/bulk',
     summary: 'Apply one change to many issues',
-    description: `Exactly one kind of change (labels, assignees, milestoneId, state with optional stateReason, or a project field) to 1 to 50 distinct issues. Each issue is its own code-host write, made one after another through the installation's lane, so a bulk edit cannot trip the code host's secondary limits. Always 200: \`results\` has one entry per id in the order given; an unknown or foreign id fails alone with not_found, an archived repository with conflict, a code-host refusal with its code, and the rest go on. Every issue written has its own activity and audit entries.`,
+    description: `Exactly one kind of change (labels, assignees, milestoneId, state with optional stateReason, or a project field) to 1 to 50 distinct issues. Each issue is its own code-host write, made one after another through the installation's lane, so a bulk edit cannot trip the code host's secondary limits. Always 200: \`results\` has one entry per id in the order given; an unknown or foreign id fails alone with not_found, an archived repository with conflict, a code-host refusal with its code, and the rest go on. Every issue written has its own activity and audit entries. A \`field\` change made with an API key also needs \`projects:write\` (403 otherwise, nothing written), as setting one card's field does.`,
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'member', scope: 'issues:write' },
     codehost: true,
