@@ -18,7 +18,8 @@ import { registerMetrics, type Metrics } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerBuiltInPages } from './pages/built-in-pages.js';
 import { registerPortalHosts } from './modules/portals/host.js';
-import { registerMcp } from './modules/mcp/mcp-routes.js';
+import { mcpTools, registerMcp } from './modules/mcp/mcp-routes.js';
+import { mcpPathItem } from './modules/mcp/openapi.js';
 import { CursorCodec } from './platform/pagination.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerRoutes } from './http/register-routes.js';
@@ -97,7 +98,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
   // Operations queue jobs inside their own transactions, so the queue's schema must exist first.
   await prepareJobQueue(services);
   const closeRateLimit = await registerRateLimit(app, config.rateLimit);
-  await registerOpenApi(app, { serverUrl: config.publicBaseUrl });
+  await registerOpenApi(app, { serverUrl: config.publicBaseUrl, extraPaths: { '/mcp': mcpPathItem(mcpTools) } });
   const metrics = registerMetrics(app, { token: config.metrics.token });
   app.get('/healthz', { schema: { hide: true }, config: { rateLimit: false } }, async () => {
     await database.pool.query('select 1');
@@ -107,7 +108,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
   registerRoutes(app, routeTable, services, idempotency);
   mountSignInLibraries(app, services);
   // The tool-protocol server: the same operations as tools, for API keys.
-  registerMcp(app, services, idempotency);
+  registerMcp(app, services, idempotency, mcpTools);
   if (config.builtInPages) registerBuiltInPages(app);
 
   app.addHook('onClose', async () => {

@@ -22,7 +22,7 @@ const description = `The work-management service over the code host.
 - The service sends no outgoing webhooks in version 1.`;
 
 /** The OpenAPI 3.1 document at /openapi.json, generated from the route schemas, and /docs. */
-export async function registerOpenApi(app: FastifyInstance, options: { serverUrl?: string }): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, options: { serverUrl?: string; extraPaths?: Record<string, Record<string, unknown>> }): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -51,7 +51,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { serverUrl
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: (documentObject) => withoutUnusedComponents(jsonSchemaTransformObject(documentObject)),
+    // Paths served outside the route table (the MCP server's JSON-RPC) are described by their own module.
+    transformObject: (documentObject) => withPaths(withoutUnusedComponents(jsonSchemaTransformObject(documentObject)), options.extraPaths ?? {}),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(scalarReference, {
@@ -77,4 +78,10 @@ function withoutUnusedComponents<T>(document: T): T {
     if (unused.length === 0) return document;
     for (const name of unused) delete schemas[name];
   }
+}
+
+function withPaths<T>(document: T, extra: Record<string, Record<string, unknown>>): T {
+  const doc = document as { paths?: Record<string, unknown> };
+  doc.paths = { ...doc.paths, ...extra };
+  return document;
 }

@@ -442,6 +442,39 @@ describe('refusals', () => {
     await expect(connect(w.ownerToken)).rejects.toThrow();
   });
 
+  it('hostile messages get the protocol\'s errors, never a failure of ours, and the server goes on', async () => {
+    const key = await keyWith(['issues:read']);
+    const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    const tools = (name: string, args: unknown) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+    // Each hostile message with what it is answered: HTTP status, then the JSON-RPC error code or the tool error's code.
+    const cases: Array<[string, number, string | number]> = [
+      ['{not json', 422, 'invalid_request'],
+      [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/\u0000list' }), 200, -32601],
+      [tools('get_issue\ud800', {}), 200, 'unknown tool'],
+      [tools('list_issues', { q: 'x'.repeat(100_000) }), 200, 'invalid_request'],
+      [tools('list_issues', { q: 'a\u0000b' }), 200, 'invalid_request'],
+      [tools('list_issues', { q: 'a\ud800b' }), 200, 'invalid_request'],
+      [tools('get_issue', { issueId: '../../v1/api-keys' }), 200, 'invalid_request'],
+      [tools('list_issues', 'not an object'), 200, -32603],
+      [JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'tools/list' }), 400, -32700],
+      [JSON.stringify({ jsonrpc: '2.0', id: { nested: true }, method: 'tools/list' }), 400, -32700],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await call('POST', '/mcp', { token: key, body, headers });
+      const what = `${body.slice(0, 60)} → ${res.status} ${res.text.slice(0, 200)}`;
+      expect(res.status, what).toBe(status);
+      expect(res.headers.get('x-request-id'), what).toBeTruthy();
+      if (typeof code === 'number') expect(res.body.error.code, what).toBe(code);
+      else if (code === 'unknown tool') expect(res.body.result, what).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('not found') }] });
+      else if (status === 200) expect(res.body.result.structuredContent.error.code, what).toBe(code);
+      else expect(res.body.error.code, what).toBe(code);
+    }
+    const noAccept = await call('POST', '/mcp', { token: key, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { 'content-type': 'application/json' } });
+    expect(noAccept.status).toBe(406);
+    const client = await connect(key);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
   it('GET /mcp is 405: the server is stateless', async () => {
     const res = await call('GET', '/mcp', { token: await keyWith(['issues:read']) });
     expect(res.status).toBe(405);

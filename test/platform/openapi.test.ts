@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../../src/http/register-routes.js';
+import { mcpTools } from '../../src/modules/mcp/mcp-routes.js';
 import { routeTable } from '../../src/routes.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 
@@ -47,6 +48,13 @@ describe('/openapi.json', () => {
       }
     }
     expect(doc.components.schemas.Error.properties.error.required).toEqual(expect.arrayContaining(['code', 'message', 'requestId']));
+  });
+
+  it('describes the MCP server at /mcp, naming every tool and the operation it stands for', () => {
+    const op = doc.paths['/mcp']?.post;
+    expect(op).toMatchObject({ operationId: 'mcp', tags: ['MCP'], security: [{ bearerAuth: [] }] });
+    for (const tool of mcpTools) expect(op.description).toContain(`\`${tool.name}\` (${tool.route.operationId})`);
+    for (const status of ['401', '403', '429']) expect(JSON.stringify(op.responses[status])).toContain('#/components/schemas/Error');
   });
 
   it('passes redocly lint with zero errors', async () => {

@@ -11,6 +11,10 @@ import { addMember, createWorkspace, issueKey, signUp, unique, type TestPerson }
 import { APP_ORIGIN, httpClient, type Call, type CallOptions, type CallResult } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { bindTools } from '../../src/modules/mcp/server.js';
+import { mcpToolSpecs } from '../../src/modules/mcp/mcp-routes.js';
 import { runProjectsBackfill } from '../../src/sync/projects-backfill.js';
 import { syncJobStore } from '../../src/sync/store.js';
 
@@ -560,6 +564,75 @@ describe('7. a workspace whose billing has lapsed', () => {
     const res = await call('PATCH', '/v1/workspace', { token: ownerB.token, workspaceId: B.id, body: { name: 'Tenant B' } });
     expect(res.status, res.text).toBe(200);
   });
+});
+
+describe('9. the MCP server: every tool is its operation, refused the same way', () => {
+  const tools = bindTools(mcpToolSpecs, routeTable);
+  const mcpClients: Client[] = [];
+  /** A key whose maker is now a viewer: keys act with their maker's present role. */
+  let viewerKeyA: string;
+  beforeAll(async () => {
+    const maker = await addMember(call, smtp, ownerA, A.id, 'admin', 'Key maker of A');
+    viewerKeyA = (await issueKey(call, maker, A.id, [], 'key of a demoted maker')).key;
+    const demoted = await call('PATCH', `/v1/members/${maker.membershipId}`, { token: ownerA.token, workspaceId: A.id, body: { role: 'viewer' } });
+    expect(demoted.status, demoted.text).toBe(200);
+  });
+  afterAll(async () => {
+    for (const c of mcpClients) await c.close().catch(() => {});
+  });
+  async function mcp(token: string): Promise<Client> {
+    const client = new Client({ name: 'matrix', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    mcpClients.push(client);
+    return client;
+  }
+  const errorOf = (r: unknown) => (r as { isError?: boolean; structuredContent?: { error?: { code: string; message: string } } });
+  /** A tool's arguments that reach its handler: A's objects for the path, a valid body. */
+  const argumentsFor = (route: AnyRoute) => {
+    const args: Record<string, unknown> = {};
+    for (const name of pathParamsOf(route)) args[name] = objectOfA[name] ?? expect.fail(`no object of A for :${name} (${label(route)})`);
+    // Refusals come before the input is read; an operation naming A's objects needs a valid body (\`validBodyFor\`) to reach its 404.
+    return { ...args, ...(validBodyFor[route.operationId] as object | undefined) };
+  };
+
+  it('every tool stands for an operation an API key may call', () => {
+    expect(tools.length).toBe(mcpToolSpecs.length);
+    for (const tool of tools) expect(keyMayCall(tool.route as Protected), tool.name).toBe(true);
+  });
+
+  it.each(tools.filter((x) => pathParamsOf(x.route).length > 0).map((tool) => ({ name: tool.name, tool })))(
+    "$name with A's objects, from tenant B's key: not_found, as over HTTP",
+    async ({ tool }) => {
+      const client = await mcp(keyB.key);
+      const result = errorOf(await client.callTool({ name: tool.name, arguments: argumentsFor(tool.route) }));
+      expect(result.isError, JSON.stringify(result)).toBe(true);
+      expect(result.structuredContent?.error?.code).toBe('not_found');
+    },
+  );
+
+  it.each(tools.filter((x) => neededScopesOf(x.route as Protected).length > 0).map((tool) => ({ name: tool.name, tool })))(
+    '$name: a key narrowed to an unrelated scope does not see it and is refused it, naming the scope',
+    async ({ tool }) => {
+      const needed = neededScopesOf(tool.route as Protected);
+      const client = await mcp(narrowedKeyA.get(scopeSetKey([unrelatedScope(needed)]))!);
+      expect((await client.listTools()).tools.map((x) => x.name)).not.toContain(tool.name);
+      const result = errorOf(await client.callTool({ name: tool.name, arguments: argumentsFor(tool.route) }));
+      expect(result.structuredContent?.error?.code).toBe('forbidden');
+      for (const scope of needed) expect(result.structuredContent?.error?.message).toContain(scope);
+      const exact = narrowedKeyA.get(scopeSetKey(needed));
+      if (exact) expect((await (await mcp(exact)).listTools()).tools.map((x) => x.name)).toContain(tool.name);
+    },
+  );
+
+  it.each(tools.filter((x) => x.route.access.kind === 'workspace' && x.route.access.role !== 'viewer').map((tool) => ({ name: tool.name, tool })))(
+    "$name: a key made by a viewer does not see it and is refused it",
+    async ({ tool }) => {
+      const client = await mcp(viewerKeyA);
+      expect((await client.listTools()).tools.map((x) => x.name)).not.toContain(tool.name);
+      const result = errorOf(await client.callTool({ name: tool.name, arguments: argumentsFor(tool.route) }));
+      expect(result.structuredContent?.error?.code).toBe('forbidden');
+    },
+  );
 });
 
 describe("A's objects after the matrix", () => {

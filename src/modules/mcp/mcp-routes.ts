@@ -3,7 +3,7 @@ import type { Idempotency } from '../../http/idempotency.js';
 import { ApiError, envelope } from '../../platform/errors.js';
 import { routeTable } from '../../routes.js';
 import type { Services } from '../../services.js';
-import { authenticateMcp, bindTools, serveMcp, type ToolSpec } from './server.js';
+import { authenticateMcp, bindTools, serveMcp, type BoundTool, type ToolSpec } from './server.js';
 
 /**
  * The tools of the MCP server: each names the operation it stands for, and is that operation
@@ -50,8 +50,10 @@ export const mcpToolSpecs: ToolSpec[] = [
  * session), authenticated by an API key. GET (a server-sent stream) and DELETE (ending a session)
  * have nothing to serve without sessions: 405.
  */
-export function registerMcp(app: FastifyInstance, services: Services, idempotency: Idempotency): void {
-  const tools = bindTools(mcpToolSpecs, routeTable);
+/** The tools bound to their operations, once. */
+export const mcpTools = bindTools(mcpToolSpecs, routeTable);
+
+export function registerMcp(app: FastifyInstance, services: Services, idempotency: Idempotency, tools: BoundTool[]): void {
   app.post(
     '/mcp',
     {
