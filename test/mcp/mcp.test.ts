@@ -469,6 +469,10 @@ describe('refusals', () => {
       else if (status === 200) expect(res.body.result.structuredContent.error.code, what).toBe(code);
       else expect(res.body.error.code, what).toBe(code);
     }
+    const listed = await call('POST', '/mcp', { token: key, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('x-ratelimit-limit')).toBe('100000');
+    expect(Number(listed.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);
     const noAccept = await call('POST', '/mcp', { token: key, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: { 'content-type': 'application/json' } });
     expect(noAccept.status).toBe(406);
     const client = await connect(key);

@@ -243,8 +243,11 @@ export async function serveMcp(request: FastifyRequest, reply: FastifyReply, ser
   });
 
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // Hijacked, the reply's own headers are no longer written: those set so far (the request id, the
+  // rate limit's x-ratelimit-*) are carried over to the raw answer.
+  const headers = reply.getHeaders();
   reply.hijack();
-  // Hijacked, the reply's own headers are no longer written: the request id is set on the raw answer.
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) reply.raw.setHeader(name, value);
   reply.raw.setHeader('x-request-id', request.id);
   reply.raw.on('close', () => {
     void transport.close();
