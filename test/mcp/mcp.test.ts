@@ -130,6 +130,9 @@ describe('read tools', () => {
     expect(run.isError, JSON.stringify(run)).toBeFalsy();
     expect(structured(run)).toEqual((await call('GET', `/v1/views/${view.body.id}/run?limit=2`, { token: key })).body);
     expect(structured(run).data.length).toBe(2);
+    const views = await tool(client, 'list_views');
+    expect(views.isError, JSON.stringify(views)).toBeFalsy();
+    expect(structured(views).data.map((v: { id: string }) => v.id)).toContain(view.body.id);
 
     const portal = await call('POST', '/v1/portals', { token: w.ownerToken, workspaceId: w.workspaceId, body: { name: 'MCP help', slug: 'mcp-help', access: 'invite_only', referencePrefix: 'MCP' } });
     expect(portal.status, portal.text).toBe(201);
