@@ -3241,8 +3241,11 @@ export interface operations {
                             /** Format: email */
                             email: string;
                             emailVerified: boolean;
+                            image: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                     };
                 };
@@ -3415,8 +3418,11 @@ export interface operations {
                             /** Format: email */
                             email: string;
                             emailVerified: boolean;
+                            image: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3580,8 +3586,11 @@ export interface operations {
                             /** Format: email */
                             email: string;
                             emailVerified: boolean;
+                            image: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                     };
                 };
@@ -3694,8 +3703,11 @@ export interface operations {
                             /** Format: email */
                             email: string;
                             emailVerified: boolean;
+                            image: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         };
                     } & {
                         [key: string]: unknown;
@@ -3905,8 +3917,11 @@ export interface operations {
                             /** Format: email */
                             email: string;
                             emailVerified: boolean;
+                            image: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -13478,6 +13493,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description codehost_error or dependency_error: a dependency refused; nothing changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description codehost_unavailable: the code host is unavailable; nothing changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description codehost_timeout: the code host did not answer in time; nothing changed. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMyPortalRequest: {
@@ -14512,6 +14554,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description codehost_error or dependency_error: a dependency refused; nothing changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAttachmentLink: {
@@ -14834,6 +14885,15 @@ export interface operations {
             };
             /** @description internal: an unexpected failure; quote the request id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description codehost_error or dependency_error: a dependency refused; nothing changed. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
