@@ -36,7 +36,9 @@ const userSchema = z.object({
   name: z.string(),
   email: z.email(),
   emailVerified: z.boolean(),
+  image: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
 });
 
 export const signInRoutes = [

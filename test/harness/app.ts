@@ -7,8 +7,9 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/pool.js';
 import type { Services } from '../../src/services.js';
 import { startSyncWorker } from '../../src/sync/worker.js';
+import { testAppEnv } from './test-config.js';
 
-export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hmac-0123456789';
+export { TEST_SECRET } from './test-config.js';
 
 export interface TestApp {
   url: string;
@@ -26,14 +27,7 @@ export interface TestApp {
 export async function startTestApp(overrides: Partial<Config> = {}, options: { databaseUrl?: string; worker?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(inject('tempRoot'), 'svc-test-data-'));
   const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      AUTH_SECRET: TEST_SECRET,
-      DATA_DIR: dataDir,
-      WORKSPACE_APP_ORIGIN: 'https://app.svc.test',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '100000',
-    },
+    testAppEnv(dataDir),
     { worker: { schema: `jobs_${Math.random().toString(36).slice(2, 10)}`, concurrency: 2, recoveryAfterMs: 60_000 }, ...overrides },
   );
   const database = openDatabase(options.databaseUrl ?? inject('databaseUrl'), { max: 10 });

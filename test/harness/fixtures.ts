@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Role } from '../../src/auth/roles.js';
+import type { paths } from '@svc/client';
 import type { Call } from './http.js';
 import type { SmtpCapture } from './smtp.js';
 
@@ -14,20 +15,31 @@ export interface TestPerson {
 
 export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
+/**
+ * The helpers below speak through the typed client (`call.api`, client/): a path, body or answer
+ * field that no longer matches the served document fails to compile, and every answer is checked
+ * against it at run time as well.
+ */
+
+/** The answer's data after checking its status; the failure message carries the error envelope. */
+function expectStatus<T>(result: { data?: T; error?: unknown; response: Response }, status: number): T {
+  expect(result.response.status, JSON.stringify(result.error ?? result.data)).toBe(status);
+  return result.data as T;
+}
+
 /** Signs a new person up through /auth/sign-up/email (no challenge configured in tests by default). */
 export async function signUp(call: Call, name = 'Test Person'): Promise<TestPerson> {
   const email = `${unique('person')}@example.test`;
-  const res = await call('POST', '/auth/sign-up/email', { body: { name, email, password: 'correct horse battery' } });
-  expect(res.status, res.text).toBe(200);
-  const token = res.headers.get('set-auth-token');
+  const res = await call.api().POST('/auth/sign-up/email', { body: { name, email, password: 'correct horse battery' } });
+  const data = expectStatus(res, 200);
+  const token = res.response.headers.get('set-auth-token');
   expect(token).toBeTruthy();
-  return { userId: res.body.user.id, name, email, token: token! };
+  return { userId: data.user.id, name, email, token: token! };
 }
 
 export async function createWorkspace(call: Call, owner: TestPerson, name = 'Acme') {
-  const res = await call('POST', '/v1/workspaces', { token: owner.token, body: { name, slug: unique('ws') } });
-  expect(res.status, res.text).toBe(201);
-  return res.body as { id: string; name: string; slug: string };
+  const res = await call.api({ token: owner.token }).POST('/v1/workspaces', { body: { name, slug: unique('ws') } });
+  return expectStatus(res, 201);
 }
 
 /** A new person joins through the real invitation flow: invite, read the e-mail, accept. */
@@ -40,17 +52,12 @@ export async function addMember(
   name = `A ${role}`,
 ): Promise<TestPerson & { membershipId: string }> {
   const person = await signUp(call, name);
-  const invite = await call('POST', '/v1/invitations', {
-    token: inviter.token,
-    workspaceId,
-    body: { email: person.email, role },
-  });
-  expect(invite.status, invite.text).toBe(201);
+  expectStatus(await call.api({ token: inviter.token, workspaceId }).POST('/v1/invitations', { body: { email: person.email, role } }), 201);
   const token = invitationTokenIn((await smtp.lastTo(person.email)).text);
-  const accepted = await call('POST', '/account/invitations/accept', { token: person.token, body: { token } });
-  expect(accepted.status, accepted.text).toBe(200);
-  const members = await call('GET', '/v1/members?limit=100', { token: person.token, workspaceId });
-  const me = members.body.data.find((m: { userId: string }) => m.userId === person.userId);
+  expectStatus(await call.api({ token: person.token }).POST('/account/invitations/accept', { body: { token } }), 200);
+  const members = expectStatus(await call.api({ token: person.token, workspaceId }).GET('/v1/members', { params: { query: { limit: '100' } } }), 200);
+  const me = members.data.find((m) => m.userId === person.userId);
+  if (!me) throw new Error(`${person.email} is not among the members after accepting`);
   return { ...person, membershipId: me.membershipId };
 }
 
@@ -60,8 +67,10 @@ export function invitationTokenIn(text: string): string {
   return m[1];
 }
 
+/** A scope an API key may hold, as the document names them. */
+export type Scope = NonNullable<NonNullable<paths['/v1/api-keys']['post']['requestBody']>['content']['application/json']['scopes']>[number];
+
 export async function issueKey(call: Call, admin: TestPerson, workspaceId: string, scopes: string[] = [], name = 'test key') {
-  const res = await call('POST', '/v1/api-keys', { token: admin.token, workspaceId, body: { name, scopes } });
-  expect(res.status, res.text).toBe(201);
-  return res.body as { id: string; key: string; scopes: string[] };
+  const res = await call.api({ token: admin.token, workspaceId }).POST('/v1/api-keys', { body: { name, scopes: scopes as Scope[] } });
+  return expectStatus(res, 201);
 }

@@ -1,3 +1,6 @@
+import { createSvcClient, type SvcClient } from '@svc/client';
+import { checkAnswer } from './answer-check.js';
+
 /** The workspace application origin the test config uses. */
 export const APP_ORIGIN = 'https://app.svc.test';
 
@@ -17,9 +20,12 @@ export interface CallResult {
   text: string;
 }
 
-/** Real HTTP to the app under test; redirects are returned, not followed. */
-export function httpClient(baseUrl: string) {
-  return async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+/**
+ * Real HTTP to the app under test; redirects are returned, not followed. Every answer is checked
+ * against client/openapi.json (answer-check.ts): one that drifts from its documented schema throws.
+ */
+export function httpClient(baseUrl: string): Call {
+  return withApi(async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookie) headers.cookie = options.cookie;
@@ -40,19 +46,62 @@ export function httpClient(baseUrl: string) {
     } catch {
       body = undefined;
     }
-    return { status: res.status, headers: res.headers, body, text };
-  };
+    const answer = { status: res.status, headers: res.headers, body, text };
+    checkAnswer(method, path, answer);
+    return answer;
+  });
 }
 
-export type Call = ReturnType<typeof httpClient>;
+export interface Credentials {
+  token?: string;
+  cookie?: string;
+  workspaceId?: string;
+}
+
+/** A request to the app under test, as the tests make it; its answer is checked against client/openapi.json. */
+export type Call = ((method: string, path: string, options?: CallOptions) => Promise<CallResult>) & {
+  /**
+   * The typed client (client/, `@svc/client`) over the same connection: paths, parameters, bodies
+   * and answers are the document's types, so a drifted schema fails to compile, and every answer
+   * goes through the same check.
+   */
+  api(credentials?: Credentials): SvcClient;
+};
+
+/** The typed client on the app under test at `baseUrl`, acting with `credentials`. */
+export function apiFor(baseUrl: string, credentials: Credentials = {}): SvcClient {
+  return httpClient(baseUrl).api(credentials);
+}
+
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** Adds `api` to a call: the typed client whose fetch is the call itself. */
+function withApi(call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>): Call {
+  const api = (credentials: Credentials = {}) =>
+    createSvcClient({
+      // Any origin: the adapter below sends only the path and query through `call`.
+      baseUrl: 'http://svc.test',
+      async fetch(request: Request) {
+        const url = new URL(request.url);
+        const headers: Record<string, string> = {};
+        request.headers.forEach((value, name) => {
+          headers[name] = value;
+        });
+        const body = request.body === null ? undefined : await request.text();
+        const answer = await call(request.method, url.pathname + url.search, { ...credentials, headers, body });
+        return new Response(NO_BODY_STATUSES.has(answer.status) ? null : answer.text, { status: answer.status, headers: answer.headers });
+      },
+    });
+  return Object.assign(call, { api });
+}
 
 /**
  * Like `httpClient`, but every request carries `Host: <host>` (a portal's `<slug>.portal.localhost`)
  * while it connects to the app under test: fetch cannot set Host, so this speaks node:http.
  */
-export function hostClient(baseUrl: string, host: string) {
+export function hostClient(baseUrl: string, host: string): Call {
   const target = new URL(baseUrl);
-  return async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+  return withApi(async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
     const headers: Record<string, string> = { host, ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookie) headers.cookie = options.cookie;
@@ -76,11 +125,18 @@ export function hostClient(baseUrl: string, host: string) {
           } catch {
             body = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, headers: answerHeaders, body, text });
+          const answer = { status: res.statusCode ?? 0, headers: answerHeaders, body, text };
+          try {
+            checkAnswer(method, path, answer);
+          } catch (e) {
+            reject(e);
+            return;
+          }
+          resolve(answer);
         });
       });
       req.on('error', reject);
       req.end(payload);
     });
-  };
+  });
 }

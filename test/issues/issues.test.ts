@@ -4,7 +4,7 @@ import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { addMember, createWorkspace, issueKey, signUp, type TestPerson } from '../harness/fixtures.js';
-import { httpClient, type Call } from '../harness/http.js';
+import { httpClient, type Call, type CallResult } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act, fillCache, linkCodehostAccount, newSession, recordInstallation } from './cache-fixture.js';
 import { buildWorld, ISSUES, keyOf, MILESTONE_ORDER, MILESTONES, ORG, type IssueSpec } from './world.js';
@@ -49,7 +49,7 @@ async function walk(query: string, limit = 2, token = adaToken): Promise<Issue[]
   const seen: Issue[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 100; page++) {
-    const res = await call('GET', `/v1/issues?limit=${limit}${query ? `&${query}` : ''}${cursor ? `&cursor=${cursor}` : ''}`, { token, workspaceId: A.id });
+    const res: CallResult = await call('GET', `/v1/issues?limit=${limit}${query ? `&${query}` : ''}${cursor ? `&cursor=${cursor}` : ''}`, { token, workspaceId: A.id });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.length).toBeLessThanOrEqual(limit);
     seen.push(...res.body.data);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
-import { httpClient, type Call } from '../harness/http.js';
+import { httpClient, type Call, type CallResult } from '../harness/http.js';
 import { buildProjectsWorld, codehostCards, waitForJobOfKind, type ProjectsWorld } from './world.js';
 
 let gh: RunningEmulator;
@@ -96,7 +96,7 @@ describe('projects backfill', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await call('GET', `/v1/projects/${bigId}/items?limit=40${cursor ? `&cursor=${cursor}` : ''}`, as());
+      const res: CallResult = await call('GET', `/v1/projects/${bigId}/items?limit=40${cursor ? `&cursor=${cursor}` : ''}`, as());
       expect(res.status, res.text).toBe(200);
       seen.push(...res.body.data.map((i: any) => i.content.title));
       cursor = res.body.nextCursor;

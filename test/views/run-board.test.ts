@@ -5,7 +5,7 @@ import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { addMember, createWorkspace, signUp, type TestPerson } from '../harness/fixtures.js';
-import { httpClient, type Call } from '../harness/http.js';
+import { httpClient, type Call, type CallResult } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { fillCache, linkCodehostAccount, newSession, recordInstallation } from '../issues/cache-fixture.js';
 import { buildWorld, ISSUES, keyOf, MILESTONE_ORDER, ORG, PEOPLE, type IssueSpec } from '../issues/world.js';
@@ -38,7 +38,7 @@ async function pages(path: string, limit: number, token = adaToken): Promise<Iss
   const out: Issue[][] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 100; i++) {
-    const res = await call('GET', `${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { token, workspaceId: A.id });
+    const res: CallResult = await call('GET', `${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { token, workspaceId: A.id });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.length).toBeLessThanOrEqual(limit);
     out.push(res.body.data);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { addMember, createWorkspace, issueKey, signUp, type TestPerson } from '../harness/fixtures.js';
-import { httpClient, type Call } from '../harness/http.js';
+import { httpClient, type Call, type CallResult } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 
 let t: TestApp;
@@ -30,7 +30,7 @@ async function listAll(person: TestPerson, limit = 100): Promise<View[]> {
   const out: View[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 50; i++) {
-    const res = await call('GET', `/v1/views?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, as(person));
+    const res: CallResult = await call('GET', `/v1/views?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, as(person));
     expect(res.status, res.text).toBe(200);
     out.push(...res.body.data);
     cursor = res.body.nextCursor;

@@ -32,6 +32,8 @@ export const attachmentRoutes = [
     description: UPLOAD,
     tags: ['Attachments'],
     access: { kind: 'workspace', role: 'member', scope: 'issues:write' },
+    // 502 dependency_error: the attachment store refused or did not answer.
+    extraErrors: [502],
     query: uploadQuery,
     status: 201,
     response: attachmentSchema,
@@ -100,6 +102,7 @@ export const attachmentRoutes = [
     description: `${UPLOAD} Attach it by sending its id in \`attachmentIds\` when submitting a request.`,
     tags: ['Portal'],
     access: { kind: 'customer' },
+    extraErrors: [502],
     query: uploadQuery,
     status: 201,
     response: attachmentSchema,

@@ -44,6 +44,7 @@ export const portalRequestRoutes = [
     tags: ['Portal'],
     access: customer,
     creates: true,
+    codehost: true,
     body: submitRequestBody,
     response: customerRequestSchema,
     handler: ({ services, auth, request, body }) =>
