@@ -782,7 +782,7 @@ export interface paths {
         put?: never;
         /**
          * Apply one change to many issues
-         * @description Exactly one kind of change (labels, assignees, milestoneId, state with optional stateReason, or a project field) to 1 to 50 distinct issues. Each issue is its own code-host write, made one after another through the installation's lane, so a bulk edit cannot trip the code host's secondary limits. Always 200: `results` has one entry per id in the order given; an unknown or foreign id fails alone with not_found, an archived repository with conflict, a code-host refusal with its code, and the rest go on. Every issue written has its own activity and audit entries.
+         * @description Exactly one kind of change (labels, assignees, milestoneId, state with optional stateReason, or a project field) to 1 to 50 distinct issues. Each issue is its own code-host write, made one after another through the installation's lane, so a bulk edit cannot trip the code host's secondary limits. Always 200: `results` has one entry per id in the order given; an unknown or foreign id fails alone with not_found, an archived repository with conflict, a code-host refusal with its code, and the rest go on. Every issue written has its own activity and audit entries. A `field` change made with an API key also needs `projects:write` (403 otherwise, nothing written), as setting one card's field does.
          */
         post: operations["bulkEditIssues"];
         delete?: never;
@@ -1957,6 +1957,30 @@ export interface paths {
          * @description Its comments and request status changes stop reaching you, even as its author or an assignee, until you follow it again; being assigned or mentioned still does. Idempotent. An issue of another workspace is 404. Your own inbox settings, not workspace data: allowed to every role and every API key that reads issues, and while the workspace's billing has lapsed.
          */
         delete: operations["unfollowIssue"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The MCP server (Streamable HTTP, stateless)
+         * @description The Model Context Protocol over Streamable HTTP for AI assistants: one JSON-RPC message per POST, answered as JSON (no session, no server-sent stream). An API key only: a session token is 403. Send `Accept: application/json, text/event-stream`, as the protocol requires.
+         *
+         *     Each tool is an operation of this API, served by it with the same access check, input schemas, handler, write lane and audit: `list_issues` (listIssues), `get_issue` (getIssue), `list_issue_comments` (listIssueComments), `list_issue_activity` (listIssueActivity), `create_issue` (createIssue), `edit_issue` (editIssue), `bulk_edit_issues` (bulkEditIssues), `add_comment` (createIssueComment), `edit_comment` (editIssueComment), `list_repositories` (listRepositories), `list_labels` (listLabels), `list_milestones` (listMilestones), `list_projects` (listProjects), `get_project` (getProject), `list_project_items` (listProjectItems), `set_project_field` (setProjectItemField), `list_views` (listViews), `run_view` (runView), `sync_status` (getSyncStatus), `list_portals` (listPortals), `list_portal_requests` (listPortalRequests), `get_portal_request` (getPortalRequest), `release_request` (releasePortalRequest), `reject_request` (rejectPortalRequest). `tools/list` lists only the tools the key's role and scopes allow; a refused call is a tool result with `isError: true` holding this API's error envelope. Creating tools take an optional `idempotencyKey` argument with the Idempotency-Key rule.
+         *
+         *     Failures of the credential, and a body that is not JSON, are this API's envelope (401, 403, 422, 429); failures of the protocol itself (a message that is not JSON-RPC, a missing Accept) are the protocol's JSON-RPC error objects with 400, 406 or 415. GET and DELETE are 405.
+         */
+        post: operations["mcp"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -16529,6 +16553,115 @@ export interface operations {
             };
             /** @description internal: an unexpected failure; quote the request id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    id?: string | number;
+                    method: string;
+                    params?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response to a request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id?: string | number;
+                        result?: Record<string, never>;
+                        error?: {
+                            code?: number;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A notification was accepted; nothing is answered. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a JSON-RPC message the protocol accepts: a JSON-RPC error object. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No API key, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A credential that is not an API key. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header does not take both application/json and text/event-stream: a JSON-RPC error object. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description The body is not application/json: a JSON-RPC error object. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description The body is not JSON at all. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (per API key); see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
