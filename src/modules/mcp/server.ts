@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { authorize, unauthenticated } from '../../auth/access.js';
 import { checkIdempotencyKey, requestDigest, type Idempotency } from '../../http/idempotency.js';
@@ -227,19 +227,18 @@ export async function authenticateMcp(request: FastifyRequest, services: Service
 /** Serves one HTTP request to `/mcp` (stateless: a new server and transport for each request). */
 export async function serveMcp(request: FastifyRequest, reply: FastifyReply, services: Services, idempotency: Idempotency, tools: BoundTool[]): Promise<void> {
   const authorization = await authenticateMcp(request, services);
-  const server = new McpServer({ name: 'svc', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
-  // Every tool can be called (a key without its scope gets the refusal HTTP gives, as a tool error);
-  // the schema given the SDK takes the arguments as they are, and the route's own schemas judge them.
-  for (const tool of tools) {
-    server.registerTool(tool.name, { title: tool.definition.title, description: tool.definition.description, inputSchema: z.looseObject({}) }, (args) =>
-      runTool(tool, args as Record<string, unknown>, { services, idempotency, request, authorization }),
-    );
-  }
-  // The list is the key's own (tools its role and scopes allow), described with the routes' schemas.
-  server.server.removeRequestHandler('tools/list');
-  server.server.setRequestHandler(ListToolsRequestSchema, async () => {
+  // The protocol's own server with two handlers: the tools are ours (listed per key, arguments judged
+  // by each route's schemas), so nothing is registered per tool on every request.
+  const server = new Server({ name: 'svc', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
     const allowed = await Promise.all(tools.map((t) => listed(t, services, authorization)));
     return { tools: tools.filter((_t, i) => allowed[i]).map((t) => t.definition) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const tool = tools.find((t) => t.name === params.name);
+    // Every tool can be called; a key without its scope gets the refusal HTTP gives, as a tool error.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}. tools/list names the tools this key may use.`);
+    return runTool(tool, params.arguments ?? {}, { services, idempotency, request, authorization });
   });
 
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
