@@ -62,6 +62,11 @@ const siteSources = Math.max(
 );
 if (!existsSync(siteStamp) || !existsSync(path.join(site, 'dist', 'index.html')) || statSync(siteStamp).mtimeMs < siteSources) {
   console.error('svc: building the portal website into portal-web/dist (Vite)');
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(site, 'vite.config.js')], { stdio: 'inherit', cwd: site });
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(site, 'vite.config.js')], {
+    stdio: 'inherit',
+    cwd: site,
+    // A production build whatever NODE_ENV the caller runs under (vitest sets `test`).
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   writeFileSync(siteStamp, new Date().toISOString() + '\n');
 }
