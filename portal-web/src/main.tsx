@@ -2,4 +2,7 @@ import { render } from 'preact';
 import { App } from './app';
 import './style.css';
 
-render(<App />, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+// The page's own "Loading…" goes; Preact renders into an empty element.
+root.textContent = '';
+render(<App />, root);

@@ -6,7 +6,7 @@ import { day, Notice, PageTitle, StatusBadge } from '../ui';
 
 type Filter = 'mine' | 'company' | 'public';
 const FILTERS: Array<{ value: '' | Filter; label: string }> = [
-  { value: '', label: 'Everything I can see' },
+  { value: '', label: 'All I can see' },
   { value: 'mine', label: 'Mine' },
   { value: 'company', label: "My company's" },
   { value: 'public', label: 'Public' },

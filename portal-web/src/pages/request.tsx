@@ -78,7 +78,10 @@ export function RequestPage({ session, reference, location }: { session: Session
 
   const type = front.requestTypes.find((t) => t.name === request.requestType);
   const labelOf = (key: string) => type?.form.find((f) => f.key === key)?.label ?? key;
-  const answers = Object.entries(request.values ?? {});
+  // In the form's order; an answer to a field the form no longer has comes last, under its key.
+  const values = request.values ?? {};
+  const keys = [...(type?.form.map((f) => f.key).filter((k) => k in values) ?? []), ...Object.keys(values).filter((k) => !type?.form.some((f) => f.key === k))];
+  const answers = keys.map((k) => [k, values[k]] as const);
 
   return (
     <article class="request">
