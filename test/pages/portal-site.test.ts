@@ -142,6 +142,17 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/** The first message to `address` whose text contains `words`, waiting for it (an earlier e-mail may arrive first). */
+async function mailTo(address: string, words: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const hit = smtp.messages.find((m) => m.to.includes(address) && m.text.includes(words));
+    if (hit) return hit;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} saying "${words}"`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Waits for the page's own heading (the site focuses its h1 on each page). */
 const heading = (page: Page) => page.locator('main h1');
 
@@ -320,8 +331,7 @@ describe('the portal website', () => {
     const filed = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: { reference: string }) => r.reference === reference);
     expect(filed.voteCount).toBe(1);
     expect((await call('POST', `/v1/issues/${filed.issue.id}/comments`, { ...as(), body: { body: 'Fixed in the next release.', visibility: 'public' } })).status).toBe(201);
-    const mail = await smtp.lastTo(customer.email, 20_000);
-    expect(mail.text).toContain('Fixed in the next release.');
+    const mail = await mailTo(customer.email, 'Fixed in the next release.');
     // The link names the portal's host at the service's public address; here it is the test app's port.
     const link = /(https?:\/\/[^\s>]+\/requests\/[^\s>]+)/.exec(mail.text)![1];
     const linkUrl = new URL(link);
@@ -330,6 +340,57 @@ describe('the portal website', () => {
     await expect.poll(() => page.locator('.comment').count()).toBe(3);
     expect(await heading(page).textContent()).toBe('Export fails on large projects');
   }, 60_000);
+
+  it('filters, searches and sorts the list, the query in the address', async () => {
+    await page.goto(`${site}/`);
+    const rows = page.locator('.request-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByLabel('Search titles').fill('nothing like this');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(`${site}/?q=nothing+like+this`);
+    await expect.poll(() => page.locator('.empty').textContent()).toContain('No request matches.');
+    await page.getByLabel('Search titles').fill('export');
+    await page.getByLabel('Status').selectOption('completed');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(`${site}/?status=completed&q=export`);
+    await expect.poll(() => page.locator('.empty').count()).toBe(1);
+    await page.getByLabel('Status').selectOption('open');
+    await page.getByLabel('Show').selectOption('mine');
+    await page.getByLabel('Sort by').selectOption('votes');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(`${site}/?filter=mine&status=open&q=export&sort=votes`);
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('1 vote');
+    // Back goes to the previous query.
+    await page.goBack();
+    await expect.poll(() => page.locator('.empty').count()).toBe(1);
+  });
+
+  it('signs out, and back in with a link by e-mail, once', async () => {
+    await page.goto(`${site}/`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${site}/sign-in?signed_out=1`);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('You are signed out.');
+    expect(await page.evaluate(async () => (await fetch('/portal/me')).status)).toBe(401);
+
+    await page.locator('#link-email').fill(customer.email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await expect.poll(() => page.locator('.notice-ok').textContent()).toContain(`A sign-in link is on its way to ${customer.email}`);
+    const mail = await mailTo(customer.email, '#token=');
+    const link = new URL(/(https?:\/\/\S+#token=\S+)/.exec(mail.text)![1]);
+    expect(link.hostname).toBe(`${portal.slug}.portal.localhost`);
+    expect(link.pathname).toBe('/sign-in/link');
+    await page.goto(`${site}${link.pathname}${link.hash}`);
+    await page.waitForURL(`${site}/`);
+    await expect.poll(() => heading(page).textContent()).toBe('Acme Help');
+    expect(await page.evaluate(async () => (await fetch('/portal/me')).status)).toBe(200);
+
+    // A second use says so in words, and the token leaves the address bar.
+    const other = await (await newContext(DESKTOP)).newPage();
+    await other.goto(`${site}${link.pathname}${link.hash}`);
+    await expect.poll(() => other.getByRole('alert').textContent()).toContain('unknown, expired or already used');
+    expect(other.url()).toBe(`${site}/sign-in/link`);
+  }, 30_000);
 
   it('looks right at a phone\'s width, page by page', async () => {
     const phone = await newContext(PHONE, await desktop.storageState());
