@@ -191,6 +191,26 @@ describe('the portal website', () => {
     await shoot(page, 'sign-in-desktop');
   });
 
+  it('stays readable with a light accent colour, and shows an invite-only portal as such', async () => {
+    const sunny = await call('POST', '/v1/portals', {
+      ...as(),
+      body: { name: 'Sunny Support', slug: unique('sunny').toLowerCase(), access: 'invite_only', branding: { accentColor: '#ffe066' } },
+    });
+    expect(sunny.status, sunny.text).toBe(201);
+    const light = await (await newContext(DESKTOP)).newPage();
+    await light.goto(`http://${sunny.body.slug}.portal.localhost:${new URL(t.url).port}/sign-in`);
+    await expect.poll(() => light.locator('main h1').textContent()).toBe('Sign in to Sunny Support');
+    // Dark text on the light accent, and links not in the accent colour.
+    expect(await light.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--on-accent').trim())).toBe('#111111');
+    expect(await light.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent-ink').trim())).toBe('#1f2328');
+    expect(await light.locator('main').textContent()).toContain('This portal is invite-only');
+    expect(await light.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+    await expectAccessible(light, 'sign-in, light accent');
+    await shoot(light, 'sign-in-light-accent-desktop');
+    await light.goto(`http://${sunny.body.slug}.portal.localhost:${new URL(t.url).port}/sign-up`);
+    await expect.poll(() => light.locator('main').textContent()).toContain('ask the team behind it for an invitation');
+  });
+
   it('says what each sign-in error means', async () => {
     const errors: Record<string, string> = {
       signup_disabled: 'invite-only',
