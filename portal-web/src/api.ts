@@ -49,6 +49,13 @@ export async function signOut(): Promise<void> {
   await fetch('/portal/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 }
 
+/** Changes the customer's display name (the sign-in library's update-user, which /openapi.json does not describe). */
+export async function rename(name: string): Promise<string | null> {
+  const res = await fetch('/portal/auth/update-user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  if (res.ok) return null;
+  return problemOf(await res.json().catch(() => null), res);
+}
+
 /** Uploads one file as the raw body; answers the attachment id. */
 export async function upload(file: File): Promise<{ id: string } | { problem: string }> {
   const res = await fetch(`/portal/attachments?filename=${encodeURIComponent(file.name)}`, {

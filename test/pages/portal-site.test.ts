@@ -445,6 +445,11 @@ describe('the portal website', () => {
     await expectAccessible(page, 'account');
     await shoot(page, 'account-desktop');
 
+    await page.getByLabel('Your name').fill('Ada King');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.locator('.notice-ok').textContent()).toContain('Your name is saved');
+    expect(await page.evaluate(async () => ((await (await fetch('/portal/me')).json()) as { name: string }).name)).toBe('Ada King');
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     const saved = path.join(ARTIFACTS, 'my-portal-data.json');
     await download.saveAs(saved);
@@ -472,6 +477,7 @@ describe('the portal website', () => {
     const requests = await call('GET', `/v1/portals/${portal.id}/requests`, as());
     expect(JSON.stringify(requests.body)).not.toContain(customer.email);
     expect(JSON.stringify(requests.body)).not.toContain('Ada Lovelace');
+    expect(JSON.stringify(requests.body)).not.toContain('Ada King');
     expect(cspViolations).toEqual([]);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, problemOf } from '../api';
+import { api, problemOf, rename } from '../api';
 import type { Session } from '../app';
 import { Notice, PageTitle } from '../ui';
 
@@ -11,11 +11,11 @@ export function AccountPage({ session }: { session: Session }) {
       <section class="card" aria-labelledby="profile-heading">
         <h2 id="profile-heading">You</h2>
         <dl class="answers">
-          <div><dt>Name</dt><dd>{me.name || '—'}</dd></div>
           <div><dt>E-mail address</dt><dd>{me.email}</dd></div>
           <div><dt>Company</dt><dd>{me.company?.name ?? 'None'}</dd></div>
           <div><dt>Role</dt><dd>{me.role === 'manager' ? 'Manager: you see every request of your company and may invite colleagues' : 'Customer'}</dd></div>
         </dl>
+        <RenameForm session={session} />
       </section>
       {me.role === 'manager' && me.company ? <InviteColleague company={me.company.name} /> : null}
       <section class="card" aria-labelledby="email-heading">
@@ -25,6 +25,30 @@ export function AccountPage({ session }: { session: Session }) {
       <DownloadData />
       <DeleteAccount />
     </>
+  );
+}
+
+function RenameForm({ session }: { session: Session }) {
+  const [state, setState] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget as HTMLFormElement).get('name') ?? '').trim();
+    if (!name) return setState({ kind: 'error', text: 'Your name cannot be empty.' });
+    setBusy(true);
+    const problem = await rename(name);
+    setBusy(false);
+    if (problem) return setState({ kind: 'error', text: problem });
+    await session.refresh();
+    setState({ kind: 'ok', text: 'Your name is saved. The team sees it on your requests and comments.' });
+  };
+  return (
+    <form onSubmit={save}>
+      <label for="account-name">Your name</label>
+      <input id="account-name" name="name" required maxLength={200} autoComplete="name" defaultValue={session.me.name} />
+      {state ? <Notice kind={state.kind}>{state.text}</Notice> : null}
+      <button type="submit" disabled={busy}>Save name</button>
+    </form>
   );
 }
 
