@@ -381,7 +381,22 @@ describe('the portal website', () => {
     await page.waitForURL(`${site}/?filter=mine&status=open&q=export&sort=votes`);
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('1 vote');
-    // Back goes to the previous query.
+    // The filters show the list's query, also after a reload.
+    await page.reload();
+    expect(await page.getByLabel('Show').inputValue()).toBe('mine');
+    expect(await page.getByLabel('Status').inputValue()).toBe('open');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('votes');
+    expect(await page.getByLabel('Search titles').inputValue()).toBe('export');
+    // Nothing new since the customer last opened it.
+    await page.getByLabel('Only with new activity').check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.url()).toBe(`${site}/?filter=mine&status=open&q=export&sort=votes&unread=true`);
+    await expect.poll(() => page.locator('.empty').count()).toBe(1);
+    // Back goes to the previous query, its filters with it.
+    await page.goBack();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByLabel('Only with new activity').isChecked()).toBe(false);
+    expect(await page.getByLabel('Show').inputValue()).toBe('mine');
     await page.goBack();
     await expect.poll(() => page.locator('.empty').count()).toBe(1);
   });

@@ -19,6 +19,7 @@ export function HomePage({ session, location }: { session: Session; location: UR
   const status = params.get('status') ?? '';
   const q = params.get('q') ?? '';
   const sort = params.get('sort') === 'votes' ? 'votes' : 'newest';
+  const unread = params.get('unread') === 'true';
   const [items, setItems] = useState<PortalRequest[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,6 +33,7 @@ export function HomePage({ session, location }: { session: Session; location: UR
           ...(status ? { status: status as PortalRequest['status']['id'] } : {}),
           ...(q ? { q } : {}),
           sort,
+          ...(unread ? { unread: 'true' as const } : {}),
           ...(after ? { cursor: after } : {}),
         },
       },
@@ -48,7 +50,7 @@ export function HomePage({ session, location }: { session: Session; location: UR
   useEffect(() => {
     setItems(null);
     void load(null);
-  }, [filter, status, q, sort]);
+  }, [filter, status, q, sort, unread]);
 
   const apply = (event: Event) => {
     event.preventDefault();
@@ -58,6 +60,7 @@ export function HomePage({ session, location }: { session: Session; location: UR
       const value = String(form.get(key) ?? '').trim();
       if (value && !(key === 'sort' && value === 'newest')) next.set(key, value);
     }
+    if (form.get('unread')) next.set('unread', 'true');
     const query = next.toString();
     navigate(query ? `/?${query}` : '/');
   };
@@ -85,6 +88,7 @@ export function HomePage({ session, location }: { session: Session; location: UR
 
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading">Requests</h2>
+        {/* Keyed on the query: back and forward show the filters of the list shown (select options and inputs take their defaults). */}
         <form class="filters" role="search" aria-label="Filter requests" onSubmit={apply} key={location.search}>
           <div>
             <label for="f-q">Search titles</label>
@@ -92,23 +96,27 @@ export function HomePage({ session, location }: { session: Session; location: UR
           </div>
           <div>
             <label for="f-filter">Show</label>
-            <select id="f-filter" name="filter" defaultValue={filter}>
-              {FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+            <select id="f-filter" name="filter">
+              {FILTERS.map((f) => <option key={f.value} value={f.value} selected={f.value === filter}>{f.label}</option>)}
             </select>
           </div>
           <div>
             <label for="f-status">Status</label>
-            <select id="f-status" name="status" defaultValue={status}>
-              <option value="">Any status</option>
-              {STATUSES.map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
+            <select id="f-status" name="status">
+              <option value="" selected={!status}>Any status</option>
+              {STATUSES.map((s) => <option key={s.id} value={s.id} selected={s.id === status}>{s.label}</option>)}
             </select>
           </div>
           <div>
             <label for="f-sort">Sort by</label>
-            <select id="f-sort" name="sort" defaultValue={sort}>
-              <option value="newest">Newest first</option>
-              <option value="votes">Most votes</option>
+            <select id="f-sort" name="sort">
+              <option value="newest" selected={sort === 'newest'}>Newest first</option>
+              <option value="votes" selected={sort === 'votes'}>Most votes</option>
             </select>
+          </div>
+          <div class="filter-unread">
+            <input id="f-unread" name="unread" type="checkbox" value="true" defaultChecked={unread} />
+            <label for="f-unread">Only with new activity</label>
           </div>
           <div class="filter-actions"><button type="submit">Apply</button></div>
         </form>
@@ -116,7 +124,7 @@ export function HomePage({ session, location }: { session: Session; location: UR
         {items === null ? (
           <p class="loading">Loading requests…</p>
         ) : items.length === 0 ? (
-          <p class="empty">{q || filter || status ? 'No request matches.' : 'No requests yet.'} <Link href="/new">Make a request</Link>.</p>
+          <p class="empty">{q || filter || status || unread ? 'No request matches.' : 'No requests yet.'} <Link href="/new">Make a request</Link>.</p>
         ) : (
           <ul class="requests" aria-label="Requests">
             {items.map((r) => (
