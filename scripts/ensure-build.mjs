@@ -1,6 +1,8 @@
 // Runs before `npm start` and `npm run migrate`: compiles src/ and emulator/ into dist/ when dist is
 // missing, lacks a compiled file, or is older than any source file (`npm ci` already built it
 // through `prepare`). The check costs a few milliseconds; a rebuild is incremental.
+// Then the same for the portal website: portal-web/ is built by Vite into portal-web/dist when
+// that build is missing or older than any of its sources (or the typed client it uses).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,14 @@ const buildInfo = path.join(dist, '.tsbuildinfo');
 
 // Newest mtime of the .ts files under dir, and whether each has its compiled .js in dist/.
 let outputsMissing = false;
+function newestOfAny(dir) {
+  let latest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newestOfAny(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -40,4 +50,23 @@ if (outputsMissing || !existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
   if (outputsMissing) rmSync(buildInfo, { force: true });
   execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   writeFileSync(stamp, new Date().toISOString() + '\n');
+}
+
+const site = path.join(root, 'portal-web');
+const siteStamp = path.join(site, 'dist', '.build-stamp');
+const siteSources = Math.max(
+  newestOfAny(path.join(site, 'src')),
+  newestOfAny(path.join(site, 'public')),
+  ...['index.html', 'vite.config.js', 'package.json', 'tsconfig.json'].map((f) => statSync(path.join(site, f)).mtimeMs),
+  newestOfAny(path.join(root, 'client', 'src')),
+);
+if (!existsSync(siteStamp) || !existsSync(path.join(site, 'dist', 'index.html')) || statSync(siteStamp).mtimeMs < siteSources) {
+  console.error('svc: building the portal website into portal-web/dist (Vite)');
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(site, 'vite.config.js')], {
+    stdio: 'inherit',
+    cwd: site,
+    // A production build whatever NODE_ENV the caller runs under (vitest sets `test`).
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  writeFileSync(siteStamp, new Date().toISOString() + '\n');
 }

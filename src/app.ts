@@ -17,7 +17,8 @@ import { resolveRequestUrl } from './platform/request-path.js';
 import { registerMetrics, type Metrics } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerBuiltInPages } from './pages/built-in-pages.js';
-import { registerPortalHosts } from './modules/portals/host.js';
+import { portalSiteUrl, registerPortalHosts } from './modules/portals/host.js';
+import { registerPortalSite } from './modules/portal-site/routes.js';
 import { mcpTools, registerMcp } from './modules/mcp/mcp-routes.js';
 import { mcpPathItem } from './modules/mcp/openapi.js';
 import { CursorCodec } from './platform/pagination.js';
@@ -54,7 +55,8 @@ export async function buildApp(options: { config: Config; database: Database; lo
     frameworkErrors,
     clientErrorHandler,
     // Every rule that looks at a path sees the one it resolves to (see request-path.ts).
-    rewriteUrl: (raw) => resolveRequestUrl(raw.url ?? '/'),
+    // On a portal host, the website's paths are routed behind its prefix (modules/portals/host.ts).
+    rewriteUrl: (raw) => portalSiteUrl(raw.method, raw.headers.host, resolveRequestUrl(raw.url ?? '/'), config.portalDomain),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,6 +112,8 @@ export async function buildApp(options: { config: Config; database: Database; lo
   // The tool-protocol server: the same operations as tools, for API keys.
   registerMcp(app, services, idempotency, mcpTools);
   if (config.builtInPages) registerBuiltInPages(app);
+  // The portal website on portal hosts (portal-web/, built into config.portalSiteDir).
+  await registerPortalSite(app, services);
 
   app.addHook('onClose', async () => {
     await cache.stop();

@@ -1,4 +1,14 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** The folder of this package's package.json: src/ in development, dist/src/ once compiled. */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4 && !existsSync(path.join(dir, 'package.json')); i++) dir = path.dirname(dir);
+  return dir;
+}
 
 /**
  * The environment, read once and checked. This is the only module that reads `process.env`:
@@ -21,6 +31,8 @@ const envSchema = z.object({
   WORKSPACE_APP_ORIGIN: z.url().optional(),
   /** Domain under which portals are served as `<slug>.{PORTAL_DOMAIN}`. */
   PORTAL_DOMAIN: z.string().default('portal.localhost'),
+  /** The built portal website (portal-web/dist of this package unless set). */
+  PORTAL_SITE_DIR: z.string().min(1).optional(),
   /** Server Postgres; when unset an embedded PostgreSQL runs under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
@@ -132,6 +144,8 @@ export interface Config {
   /** The service serves the pages its links lead to itself (no WORKSPACE_APP_ORIGIN configured). */
   builtInPages: boolean;
   portalDomain: string;
+  /** The built portal website served on portal hosts (`npm ci`/`npm start` build it into portal-web/dist). */
+  portalSiteDir: string;
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
@@ -335,6 +349,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     workspaceAppOrigin: appOrigin,
     builtInPages: e.WORKSPACE_APP_ORIGIN === undefined,
     portalDomain: e.PORTAL_DOMAIN,
+    portalSiteDir: path.resolve(e.PORTAL_SITE_DIR ?? path.join(packageRoot(), 'portal-web', 'dist')),
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: e.DATA_DIR,
     embeddedPgPort: e.EMBEDDED_PG_PORT,

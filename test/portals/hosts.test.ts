@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { portalSlugOfHost } from '../../src/modules/portals/host.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
@@ -103,5 +105,94 @@ describe('each surface answers only its own paths', () => {
     // On the API's own host it still lands on the workspace application.
     const workspaceSide = await call('GET', '/auth/error?error=state_mismatch');
     expect(workspaceSide.headers.get('location')).toBe('https://app.svc.test/signin?error=please_restart_the_process');
+  });
+});
+
+describe('the portal website on a portal host', () => {
+  const siteAssets = () => readdirSync(path.join(t.config.portalSiteDir, 'assets'));
+
+  it('answers every GET and HEAD outside the API with index.html, no-cache and a strict CSP', async () => {
+    const portalHost = at(`${portal.slug}.portal.localhost`);
+    for (const sitePath of ['/', '/sign-in?error=signup_disabled', '/sign-in/link', '/requests/HELP-12', '/settings', '/new?type=x', '/a/b/c', '/Portal-ish', '/authors']) {
+      const res = await portalHost('GET', sitePath);
+      expect(res.status, `${sitePath}: ${res.text}`).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.text).toContain('<div id="app">');
+      const csp = res.headers.get('content-security-policy')!;
+      for (const rule of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'", "object-src 'none'"]) {
+        expect(csp).toContain(rule);
+      }
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    }
+    const head = await portalHost('HEAD', '/requests/HELP-12');
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    // No inline script or style in the page itself.
+    const page = (await portalHost('GET', '/')).text;
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(page).not.toMatch(/<style|\sstyle=/);
+  });
+
+  it('serves the hashed assets for a year, immutable, compressed as the browser takes it', async () => {
+    const portalHost = at(`${portal.slug}.portal.localhost`);
+    const script = siteAssets().find((f) => f.endsWith('.js'))!;
+    const plain = await portalHost('GET', `/assets/${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('etag')).toBeTruthy();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await portalHost('GET', `/assets/${script}`, { headers: { 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const missing = await portalHost('GET', '/assets/index-00000000.js');
+    expectNotFound(missing);
+    const favicon = await portalHost('GET', '/favicon.svg');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('puts the logo\'s origin, and nothing else, beside the site\'s own images', async () => {
+    const branded = await call('POST', '/v1/portals', {
+      token: owner.token,
+      workspaceId: ws.id,
+      body: { name: 'Branded', slug: unique('brand').toLowerCase(), branding: { logoUrl: 'https://cdn.example.com/acme/logo.png', accentColor: '#aa3300' } },
+    });
+    expect(branded.status, branded.text).toBe(201);
+    const res = await at(`${branded.body.slug}.portal.localhost`)('GET', '/');
+    expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https://cdn.example.com;");
+  });
+
+  it('keeps the API\'s areas, other methods and the sign-in area as 404 envelopes', async () => {
+    const portalHost = at(`${portal.slug}.portal.localhost`);
+    for (const [method, p] of [['POST', '/'], ['PUT', '/requests/HELP-1'], ['DELETE', '/settings'], ['GET', '/v1/issues'], ['GET', '/V1/me'], ['GET', '/account/workspaces'], ['GET', '/mcp'], ['GET', '/docs/'], ['GET', '/auth/get-session'], ['GET', '/metrics']]) {
+      expectNotFound(await portalHost(method!, p!));
+    }
+    // The site's internal route is no path of the API's own host.
+    for (const p of ['/_portal-site', '/_portal-site/', '/_portal-site/assets/x.js']) expectNotFound(await call('GET', p));
+    expect((await call('GET', '/')).status).toBe(404);
+  });
+
+  it('without a build says so in a 503 page, and keeps the portal API answering', async () => {
+    const unbuilt = await startTestApp({ portalSiteDir: mkdtempSync(path.join(inject('tempRoot'), 'svc-no-site-')) });
+    try {
+      const portalHost = hostClient(unbuilt.url, `${portal.slug}.portal.localhost`);
+      const res = await portalHost('GET', '/requests/HELP-1');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.text).toContain('npm run build');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect((await portalHost('GET', '/portal')).status).toBe(200);
+    } finally {
+      await unbuilt.close();
+    }
   });
 });

@@ -25,8 +25,31 @@ export function portalSlugOfHost(hostHeader: string | undefined, portalDomain: s
   return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label) ? label : '';
 }
 
-/** What a portal host answers: the portal API and the landing of a failed portal sign-in. */
-const servedOnPortalHost = (path: string) => path === '/portal' || path.startsWith('/portal/') || path === '/auth/error';
+/**
+ * The portal website (portal-web/, built into portal-web/dist, served by modules/portal-site) is
+ * what a portal's host answers to every GET or HEAD outside the portal API (`/portal...`), the
+ * sign-in area (`/auth...`) and the API's own areas (below). Such a request is routed under this internal prefix (the app's
+ * `rewriteUrl` calls `portalSiteUrl` before routing), so the site is one route and never meets the
+ * service's own pages of the API's host (`/`, `/signin`, ...); only a portal host answers it.
+ */
+export const PORTAL_SITE_PREFIX = '/_portal-site';
+/**
+ * Paths a portal host never gives to the website: the portal API and the sign-in area, and the
+ * API's own areas (workspace API, account, MCP, description, reference, health, metrics), which
+ * stay 404 envelopes there so a script sent to the wrong host hears so in JSON, not in HTML.
+ */
+const API_AREA = /^\/(?:portal|auth|v\d+|account|mcp|openapi\.json|docs|healthz|metrics)(?:[/?]|$)/i;
+
+/** The URL a request is routed by: on a portal host, a site path behind the site's prefix; otherwise unchanged. */
+export function portalSiteUrl(method: string | undefined, host: string | undefined, url: string, portalDomain: string): string {
+  if (method !== 'GET' && method !== 'HEAD') return url;
+  if (portalSlugOfHost(host, portalDomain) === null || API_AREA.test(url)) return url;
+  return PORTAL_SITE_PREFIX + url;
+}
+
+const isPortalSitePath = (path: string) => path === PORTAL_SITE_PREFIX || path.startsWith(`${PORTAL_SITE_PREFIX}/`);
+/** What a portal host answers: the portal API, the landing of a failed portal sign-in, and the portal website. */
+const servedOnPortalHost = (path: string) => path === '/portal' || path.startsWith('/portal/') || path === '/auth/error' || isPortalSitePath(path);
 const isPortalPath = (path: string) => path === '/portal' || path.startsWith('/portal/');
 
 const noPortalHere = () =>
@@ -34,9 +57,10 @@ const noPortalHere = () =>
 
 /**
  * Decides, before anything else looks at a request, which surface it is on: a portal's host
- * serves only `/portal/...` (and `/auth/error`), for that portal alone; the API's own host serves
- * everything but `/portal/...`. Anything else is a 404 envelope, so a credential is never even
- * looked at on the wrong surface.
+ * serves `/portal/...`, `/auth/error` and (GET and HEAD of any path outside `/auth` and the API's
+ * own areas) the portal website, for that portal alone; the API's own host serves everything but `/portal/...`
+ * and the website. Anything else is a 404 envelope, so a credential is never even looked at on
+ * the wrong surface.
  */
 export function registerPortalHosts(app: FastifyInstance, services: Services): void {
   app.decorateRequest('portal', null);
@@ -44,6 +68,7 @@ export function registerPortalHosts(app: FastifyInstance, services: Services): v
     const path = request.url.split('?')[0];
     const slug = portalSlugOfHost(request.headers.host, services.config.portalDomain);
     if (slug === null) {
+      if (isPortalSitePath(path)) throw new ApiError('not_found', { message: `No route ${request.method} ${path}.` });
       if (isPortalPath(path)) {
         throw new ApiError('not_found', {
           message: 'The portal API answers on a portal\'s own host.',
@@ -55,7 +80,7 @@ export function registerPortalHosts(app: FastifyInstance, services: Services): v
     const portal = slug === '' ? null : await portalStore.findBySlug(services.database.db, slug);
     if (!portal) throw noPortalHere();
     if (!servedOnPortalHost(path)) {
-      throw new ApiError('not_found', { message: 'A portal host serves only the portal API (/portal/...).' });
+      throw new ApiError('not_found', { message: "A portal host serves the portal API (/portal/...) and, to GET and HEAD outside the API's areas, the portal website." });
     }
     request.portal = portal;
   });

@@ -1,0 +1,69 @@
+import { createSvcClient, type components } from '@svc/client';
+
+/**
+ * The portal API of the portal this page is on: same origin, so the portal session cookie
+ * (host-only, `Path=/portal`) goes with every call and no token is kept in script reach.
+ */
+export const api = createSvcClient({ baseUrl: window.location.origin });
+
+export type Front = components['schemas']['PortalFront'];
+export type Me = components['schemas']['PortalMe'];
+export type PortalRequest = components['schemas']['PortalCustomerRequest'];
+export type Comment = components['schemas']['PortalComment'];
+export type RequestType = components['schemas']['PortalRequestTypeForm'];
+export type FormField = RequestType['form'][number];
+export type StatusId = PortalRequest['status']['id'];
+
+/** The seven customer words, in the order a request moves through them. */
+export const STATUSES: Array<{ id: StatusId; label: string }> = [
+  { id: 'open', label: 'Open' },
+  { id: 'planned', label: 'Planned' },
+  { id: 'in_progress', label: 'In progress' },
+  { id: 'waiting_on_you', label: 'Waiting on you' },
+  { id: 'completed', label: 'Completed' },
+  { id: 'merged', label: 'Merged' },
+  { id: 'closed', label: 'Closed' },
+];
+
+/**
+ * What to tell a person about a failed call: the envelope's message (and its remedy), or the
+ * sign-in library's `{ message }`, or the status.
+ */
+export function problemOf(error: unknown, response?: Response): string {
+  const e = error as { error?: { message?: string; remedy?: string }; message?: string } | undefined;
+  if (e?.error?.message) return e.error.remedy ? `${e.error.message} ${e.error.remedy}` : e.error.message;
+  if (typeof e?.message === 'string' && e.message) return e.message;
+  if (response?.status === 429) return 'Too many attempts. Wait a minute and try again.';
+  if (response && response.status >= 500) return 'The portal is not answering right now. Try again in a moment.';
+  return response ? `That did not work (${response.status}).` : 'The portal could not be reached. Check your connection.';
+}
+
+/** The field a 422 names (`detail.field`), e.g. `values.steps` or `title`. */
+export function fieldOf(error: unknown): string | undefined {
+  const field = (error as { error?: { detail?: { field?: unknown } } } | undefined)?.error?.detail?.field;
+  return typeof field === 'string' ? field : undefined;
+}
+
+/** POST or DELETE to a sign-in library operation the typed client does not describe (sign-out). */
+export async function signOut(): Promise<void> {
+  await fetch('/portal/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+}
+
+/** Changes the customer's display name (the sign-in library's update-user, which /openapi.json does not describe). */
+export async function rename(name: string): Promise<string | null> {
+  const res = await fetch('/portal/auth/update-user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  if (res.ok) return null;
+  return problemOf(await res.json().catch(() => null), res);
+}
+
+/** Uploads one file as the raw body; answers the attachment id. */
+export async function upload(file: File): Promise<{ id: string } | { problem: string }> {
+  const res = await fetch(`/portal/attachments?filename=${encodeURIComponent(file.name)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: file,
+  });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) return { problem: `${file.name}: ${problemOf(body, res)}` };
+  return { id: (body as { id: string }).id };
+}

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, problemOf, STATUSES, type PortalRequest } from '../api';
+import type { Session } from '../app';
+import { Link, navigate } from '../router';
+import { day, Notice, PageTitle, StatusBadge } from '../ui';
+
+type Filter = 'mine' | 'company' | 'public';
+const FILTERS: Array<{ value: '' | Filter; label: string }> = [
+  { value: '', label: 'All I can see' },
+  { value: 'mine', label: 'Mine' },
+  { value: 'company', label: "My company's" },
+  { value: 'public', label: 'Public' },
+];
+
+export function HomePage({ session, location }: { session: Session; location: URL }) {
+  const { front } = session;
+  const params = location.searchParams;
+  const filter = (params.get('filter') ?? '') as '' | Filter;
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const sort = params.get('sort') === 'votes' ? 'votes' : 'newest';
+  const unread = params.get('unread') === 'true';
+  const [items, setItems] = useState<PortalRequest[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = async (after: string | null) => {
+    const { data, error, response } = await api.GET('/portal/requests', {
+      params: {
+        query: {
+          limit: '20',
+          ...(filter ? { filter } : {}),
+          ...(status ? { status: status as PortalRequest['status']['id'] } : {}),
+          ...(q ? { q } : {}),
+          sort,
+          ...(unread ? { unread: 'true' as const } : {}),
+          ...(after ? { cursor: after } : {}),
+        },
+      },
+    });
+    if (!data) {
+      setProblem(problemOf(error, response));
+      return;
+    }
+    setProblem(null);
+    setItems((before) => (after && before ? [...before, ...data.data] : data.data));
+    setCursor(data.nextCursor);
+  };
+
+  useEffect(() => {
+    setItems(null);
+    void load(null);
+  }, [filter, status, q, sort, unread]);
+
+  const apply = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const next = new URLSearchParams();
+    for (const key of ['filter', 'status', 'q', 'sort']) {
+      const value = String(form.get(key) ?? '').trim();
+      if (value && !(key === 'sort' && value === 'newest')) next.set(key, value);
+    }
+    if (form.get('unread')) next.set('unread', 'true');
+    const query = next.toString();
+    navigate(query ? `/?${query}` : '/');
+  };
+
+  return (
+    <>
+      <section class="hero">
+        <PageTitle>{front.name}</PageTitle>
+        {front.branding.welcomeText ? <p class="welcome">{front.branding.welcomeText}</p> : null}
+      </section>
+
+      {front.requestTypes.length ? (
+        <section aria-labelledby="types-heading">
+          <h2 id="types-heading">Ask for something</h2>
+          <ul class="types">
+            {front.requestTypes.map((type) => (
+              <li key={type.id} class="card type-card">
+                <h3><Link href={`/new?type=${type.id}`}>{type.name}</Link></h3>
+                {type.description ? <p>{type.description}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="requests-heading">
+        <h2 id="requests-heading">Requests</h2>
+        {/* Keyed on the query: back and forward show the filters of the list shown (select options and inputs take their defaults). */}
+        <form class="filters" role="search" aria-label="Filter requests" onSubmit={apply} key={location.search}>
+          <div>
+            <label for="f-q">Search titles</label>
+            <input id="f-q" name="q" type="search" defaultValue={q} maxLength={200} />
+          </div>
+          <div>
+            <label for="f-filter">Show</label>
+            <select id="f-filter" name="filter">
+              {FILTERS.map((f) => <option key={f.value} value={f.value} selected={f.value === filter}>{f.label}</option>)}
+            </select>
+          </div>
+          <div>
+            <label for="f-status">Status</label>
+            <select id="f-status" name="status">
+              <option value="" selected={!status}>Any status</option>
+              {STATUSES.map((s) => <option key={s.id} value={s.id} selected={s.id === status}>{s.label}</option>)}
+            </select>
+          </div>
+          <div>
+            <label for="f-sort">Sort by</label>
+            <select id="f-sort" name="sort">
+              <option value="newest" selected={sort === 'newest'}>Newest first</option>
+              <option value="votes" selected={sort === 'votes'}>Most votes</option>
+            </select>
+          </div>
+          <div class="filter-unread">
+            <input id="f-unread" name="unread" type="checkbox" value="true" defaultChecked={unread} />
+            <label for="f-unread">Only with new activity</label>
+          </div>
+          <div class="filter-actions"><button type="submit">Apply</button></div>
+        </form>
+        {problem ? <Notice kind="error">{problem}</Notice> : null}
+        {items === null ? (
+          <p class="loading">Loading requests…</p>
+        ) : items.length === 0 ? (
+          <p class="empty">{q || filter || status || unread ? 'No request matches.' : 'No requests yet.'} <Link href="/new">Make a request</Link>.</p>
+        ) : (
+          <ul class="requests" aria-label="Requests">
+            {items.map((r) => (
+              <li key={r.reference} class="request-row">
+                <div class="request-main">
+                  <Link href={`/requests/${encodeURIComponent(r.reference)}`} class="request-title">
+                    {r.title}
+                  </Link>
+                  {r.unread ? <span class="unread">New activity</span> : null}
+                  <p class="meta">
+                    {r.reference} · {r.requestType ?? 'Request'} · {r.mine ? 'you' : r.submittedBy}
+                    {r.company ? ` (${r.company})` : ''} · {day(r.createdAt)} · {r.voteCount} {r.voteCount === 1 ? 'vote' : 'votes'}
+                  </p>
+                </div>
+                <StatusBadge status={r.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {cursor ? <button type="button" onClick={() => void load(cursor)}>Show more</button> : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, problemOf, type Comment, type PortalRequest } from '../api';
+import type { Session } from '../app';
+import { Link } from '../router';
+import { day, moment, Notice, PageTitle, StatusBadge } from '../ui';
+import { heldExplanation } from './submit';
+
+const VISIBILITY: Record<PortalRequest['visibility'], string> = {
+  private: 'Only the requester and the team',
+  company: "The requester's company",
+  public: 'Everybody on this portal',
+};
+
+export function RequestPage({ session, reference, location }: { session: Session; reference: string; location: URL }) {
+  const { front } = session;
+  const [request, setRequest] = useState<PortalRequest | null | undefined>(undefined);
+  const [comments, setComments] = useState<Comment[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const path = { params: { path: { reference } } };
+
+  const loadComments = async () => {
+    const { data } = await api.GET('/portal/requests/{reference}/comments', path);
+    if (data) setComments(data.data);
+  };
+
+  useEffect(() => {
+    void (async () => {
+      const { data, error, response } = await api.GET('/portal/requests/{reference}', path);
+      if (response.status === 404) return setRequest(null);
+      if (!data) return setProblem(problemOf(error, response));
+      setRequest(data);
+      await loadComments();
+    })();
+  }, [reference]);
+
+  if (request === undefined) return problem ? <Notice kind="error">{problem}</Notice> : <p class="loading">Loading…</p>;
+  if (request === null) {
+    return (
+      <>
+        <PageTitle>Request not found</PageTitle>
+        <p>There is no request {reference} that you can see. <Link href="/">See your requests</Link>.</p>
+      </>
+    );
+  }
+
+  const act = async (run: () => Promise<{ data?: PortalRequest; error?: unknown; response: Response }>) => {
+    setBusy(true);
+    setProblem(null);
+    const { data, error, response } = await run();
+    setBusy(false);
+    if (data) setRequest(data);
+    else setProblem(problemOf(error, response));
+  };
+  const vote = () => act(() => (request.viewerVoted ? api.DELETE('/portal/requests/{reference}/vote', path) : api.POST('/portal/requests/{reference}/vote', path)));
+  const follow = () =>
+    act(() => (request.viewerSubscribed ? api.DELETE('/portal/requests/{reference}/subscription', path) : api.POST('/portal/requests/{reference}/subscription', path)));
+
+  const comment = async (event: Event) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const body = String(new FormData(form).get('body') ?? '').trim();
+    if (!body) {
+      setProblem('Write something first.');
+      (form.elements.namedItem('body') as HTMLElement).focus();
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const { data, error, response } = await api.POST('/portal/requests/{reference}/comments', { ...path, body: { body } });
+    setBusy(false);
+    if (!data) return setProblem(problemOf(error, response));
+    form.reset();
+    setSaid('Your comment is posted.');
+    await loadComments();
+  };
+
+  const type = front.requestTypes.find((t) => t.name === request.requestType);
+  const labelOf = (key: string) => type?.form.find((f) => f.key === key)?.label ?? key;
+  // In the form's order; an answer to a field the form no longer has comes last, under its key.
+  const values = request.values ?? {};
+  const keys = [...(type?.form.map((f) => f.key).filter((k) => k in values) ?? []), ...Object.keys(values).filter((k) => !type?.form.some((f) => f.key === k))];
+  const answers = keys.map((k) => [k, values[k]] as const);
+
+  return (
+    <article class="request">
+      <p class="crumbs"><Link href="/">Requests</Link> › {request.reference}</p>
+      {location.searchParams.get('submitted') ? (
+        <Notice kind="ok">
+          Your request {request.reference} is in. {front.access === 'open' ? heldExplanation(front.name) : 'The team has it now.'}
+        </Notice>
+      ) : null}
+      <div class="request-head">
+        <PageTitle>{request.title}</PageTitle>
+        <StatusBadge status={request.status} />
+      </div>
+      <p class="meta">
+        {request.reference} · {request.requestType ?? 'Request'} · from {request.mine ? 'you' : request.submittedBy}
+        {request.company ? ` (${request.company})` : ''} · {day(request.createdAt)} · seen by: {VISIBILITY[request.visibility]}
+      </p>
+      <div class="actions">
+        <button type="button" class="vote" aria-pressed={request.viewerVoted} onClick={vote} disabled={busy}>
+          {request.viewerVoted ? 'Voted' : 'Vote'} <span class="count" aria-label={`${request.voteCount} votes`}>{request.voteCount}</span>
+        </button>
+        <button type="button" class="follow" aria-pressed={request.viewerSubscribed} onClick={follow} disabled={busy}>
+          {request.viewerSubscribed ? 'Following: e-mail me about changes' : 'Follow: e-mail me about changes'}
+        </button>
+      </div>
+      {problem ? <Notice kind="error">{problem}</Notice> : null}
+
+      {answers.length ? (
+        <section aria-labelledby="details-heading">
+          <h2 id="details-heading">Details</h2>
+          <dl class="answers">
+            {answers.map(([key, value]) => (
+              <div key={key}>
+                <dt>{labelOf(key)}</dt>
+                <dd>{type?.form.find((f) => f.key === key)?.type === 'checkbox' ? (value === 'true' ? 'Yes' : 'No') : value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="conversation-heading">
+        <h2 id="conversation-heading">Conversation</h2>
+        {comments.length === 0 ? <p class="empty">No comments yet.</p> : null}
+        <ol class="comments">
+          {comments.map((c) => (
+            <li key={c.id} class={`comment comment-${c.author.kind}`}>
+              <p class="comment-meta">
+                <strong>{c.author.name}</strong>
+                {c.author.kind === 'team' ? <span class="team-tag">Team</span> : null} · <time dateTime={c.createdAt}>{moment(c.createdAt)}</time>
+              </p>
+              <div class="comment-body">{c.body}</div>
+            </li>
+          ))}
+        </ol>
+        {said ? <Notice kind="ok">{said}</Notice> : null}
+        <form class="card" onSubmit={comment} aria-labelledby="comment-heading">
+          <h3 id="comment-heading">Add a comment</h3>
+          <label for="comment-body">Your comment (everybody who can see this request reads it)</label>
+          <textarea id="comment-body" name="body" rows={4} maxLength={20000} required />
+          <button type="submit" class="primary" disabled={busy}>Post comment</button>
+        </form>
+      </section>
+    </article>
+  );
+}

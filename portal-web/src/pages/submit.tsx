@@ -1,0 +1,218 @@
+import type { ComponentChildren } from 'preact';
+import { useMemo, useRef, useState } from 'preact/hooks';
+import { api, fieldOf, problemOf, upload, type FormField, type RequestType } from '../api';
+import type { Session } from '../app';
+import { problemWith, TEXT_MAX, TEXTAREA_MAX, titleProblem } from '../form-checks';
+import { Link, navigate } from '../router';
+import { Notice, PageTitle } from '../ui';
+
+const MAX_FILES = 10;
+
+export function heldExplanation(portalName: string): string {
+  return `On ${portalName}, the team looks at a newcomer's first request before it goes any further. Until they do, it shows as Open, only you can see it, and it takes no votes or comments. You will hear from them here.`;
+}
+
+export function SubmitPage({ session, location }: { session: Session; location: URL }) {
+  const { front } = session;
+  const typeId = location.searchParams.get('type');
+  const type = front.requestTypes.find((t) => t.id === typeId) ?? (front.requestTypes.length === 1 ? front.requestTypes[0] : undefined);
+  if (!type) {
+    return (
+      <>
+        <PageTitle>New request</PageTitle>
+        {front.requestTypes.length === 0 ? (
+          <p>This portal takes no requests yet.</p>
+        ) : (
+          <>
+            <p>What is it about?</p>
+            <ul class="types">
+              {front.requestTypes.map((t) => (
+                <li key={t.id} class="card type-card">
+                  <h2 class="h3"><Link href={`/new?type=${t.id}`}>{t.name}</Link></h2>
+                  {t.description ? <p>{t.description}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </>
+    );
+  }
+  return <RequestForm session={session} type={type} key={type.id} />;
+}
+
+function RequestForm({ session, type }: { session: Session; type: RequestType }) {
+  const { front } = session;
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One key per submission attempt: a retry after a lost answer is the same request.
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const form = formRef.current!;
+    const data = new FormData(form);
+    const found: Record<string, string> = {};
+    const title = String(data.get('title') ?? '');
+    const titleIssue = titleProblem(title);
+    if (titleIssue) found.title = titleIssue;
+    const values: Record<string, string | boolean> = {};
+    for (const field of type.form) {
+      const raw = field.type === 'checkbox' ? (data.get(`v-${field.key}`) ? 'true' : 'false') : String(data.get(`v-${field.key}`) ?? '');
+      const issue = problemWith(field, raw);
+      if (issue) found[`values.${field.key}`] = issue;
+      if (field.type === 'checkbox') values[field.key] = raw === 'true';
+      else if (raw.trim() !== '') values[field.key] = raw;
+    }
+    const files = (form.elements.namedItem('files') as HTMLInputElement | null)?.files;
+    if (files && files.length > MAX_FILES) found.attachmentIds = `Attach at most ${MAX_FILES} files.`;
+    setProblems(found);
+    setProblem(null);
+    if (Object.keys(found).length) {
+      focusField(form, Object.keys(found)[0]);
+      return;
+    }
+    setBusy(true);
+    const attachmentIds: string[] = [];
+    for (const file of Array.from(files ?? [])) {
+      const uploaded = await upload(file);
+      if ('problem' in uploaded) {
+        setBusy(false);
+        setProblems({ attachmentIds: uploaded.problem });
+        focusField(form, 'attachmentIds');
+        return;
+      }
+      attachmentIds.push(uploaded.id);
+    }
+    const visibility = String(data.get('visibility') ?? front.defaultVisibility) as 'private' | 'public';
+    const { data: made, error, response } = await api.POST('/portal/requests', {
+      params: { header: { 'idempotency-key': idempotencyKey } },
+      body: { requestTypeId: type.id, title: title.trim(), values, visibility, ...(attachmentIds.length ? { attachmentIds } : {}) },
+    });
+    setBusy(false);
+    if (!made) {
+      const field = fieldOf(error);
+      if (field && response.status === 422) {
+        setProblems({ [field]: problemOf(error, response) });
+        focusField(form, field);
+      } else setProblem(problemOf(error, response));
+      return;
+    }
+    navigate(`/requests/${encodeURIComponent(made.reference)}?submitted=1`);
+  };
+
+  return (
+    <>
+      <PageTitle>{type.name}</PageTitle>
+      {type.description ? <p class="lead">{type.description}</p> : null}
+      {front.access === 'open' ? <Notice kind="info">{heldExplanation(front.name)}</Notice> : null}
+      {problem ? <Notice kind="error">{problem}</Notice> : null}
+      <form ref={formRef} class="card request-form" onSubmit={submit} noValidate>
+        <p class="help">Fields marked <span aria-hidden="true">*</span><span class="sr-only">with an asterisk</span> are required.</p>
+        <Labelled id="f-title" label="Title" required problem={problems.title} help="One line that says what it is about (3 to 200 characters).">
+          <input id="f-title" name="title" required minLength={3} maxLength={200} aria-invalid={problems.title ? 'true' : undefined} aria-describedby={problems.title ? "f-title-help f-title-problem" : "f-title-help"} />
+        </Labelled>
+        {type.form.map((field) => (
+          <FieldInput key={field.key} field={field} problem={problems[`values.${field.key}`]} />
+        ))}
+        <fieldset>
+          <legend>Who can see it</legend>
+          <label class="choice">
+            <input type="radio" name="visibility" value="private" defaultChecked={front.defaultVisibility === 'private'} />
+            Only me and the team
+          </label>
+          {front.defaultVisibility === 'public' ? (
+            <label class="choice">
+              <input type="radio" name="visibility" value="public" defaultChecked />
+              Everybody on this portal
+            </label>
+          ) : null}
+        </fieldset>
+        <Labelled id="f-files" label="Files" problem={problems.attachmentIds} help={`Up to ${MAX_FILES} images, PDFs or text files.`}>
+          <input id="f-files" name="files" type="file" multiple aria-invalid={problems.attachmentIds ? 'true' : undefined} aria-describedby={problems.attachmentIds ? "f-files-help f-files-problem" : "f-files-help"} />
+        </Labelled>
+        <button type="submit" class="primary" disabled={busy}>{busy ? 'Sending…' : 'Send request'}</button>
+      </form>
+    </>
+  );
+}
+
+function focusField(form: HTMLFormElement, key: string) {
+  const name = key === 'title' ? 'title' : key === 'attachmentIds' ? 'files' : `v-${key.replace(/^values\./, '')}`;
+  const element = form.elements.namedItem(name);
+  if (element instanceof HTMLElement) element.focus();
+}
+
+function Labelled(props: { id: string; label: string; required?: boolean; help?: string | null; problem?: string; children: ComponentChildren }) {
+  return (
+    <div class={`field${props.problem ? ' has-problem' : ''}`}>
+      <label for={props.id}>
+        {props.label}
+        {props.required ? <span class="required" aria-hidden="true"> *</span> : null}
+      </label>
+      {props.help ? <p class="help" id={`${props.id}-help`}>{props.help}</p> : null}
+      {props.children}
+      {props.problem ? <p class="problem" id={`${props.id}-problem`}>{props.problem}</p> : null}
+    </div>
+  );
+}
+
+function FieldInput({ field, problem }: { field: FormField; problem?: string }) {
+  const id = `f-v-${field.key}`;
+  const name = `v-${field.key}`;
+  const common = {
+    id,
+    name,
+    required: field.required,
+    'aria-invalid': problem ? ('true' as const) : undefined,
+    'aria-describedby': [field.helpText ? `${id}-help` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined,
+  };
+  if (field.type === 'checkbox') {
+    return (
+      <div class={`field field-checkbox${problem ? ' has-problem' : ''}`}>
+        <input type="checkbox" value="true" {...common} />
+        <label for={id}>
+          {field.label}
+          {field.required ? <span class="required" aria-hidden="true"> *</span> : null}
+        </label>
+        {field.helpText ? <p class="help" id={`${id}-help`}>{field.helpText}</p> : null}
+        {problem ? <p class="problem" id={`${id}-problem`}>{problem}</p> : null}
+      </div>
+    );
+  }
+  let input;
+  switch (field.type) {
+    case 'textarea':
+      input = <textarea rows={6} maxLength={TEXTAREA_MAX} {...common} />;
+      break;
+    case 'select':
+      input = (
+        <select {...common}>
+          <option value="">Choose…</option>
+          {field.options.map((option) => <option key={option} value={option}>{option}</option>)}
+        </select>
+      );
+      break;
+    case 'number':
+      input = <input type="number" step="any" inputMode="decimal" {...common} />;
+      break;
+    case 'date':
+      input = <input type="date" {...common} />;
+      break;
+    case 'email':
+      input = <input type="email" autoComplete="off" maxLength={TEXT_MAX} {...common} />;
+      break;
+    case 'url':
+      input = <input type="url" inputMode="url" placeholder="https://" maxLength={TEXT_MAX} {...common} />;
+      break;
+    default:
+      input = <input type="text" maxLength={TEXT_MAX} {...common} />;
+  }
+  return (
+    <Labelled id={id} label={field.label} required={field.required} help={field.helpText} problem={problem}>
+      {input}
+    </Labelled>
+  );
+}
