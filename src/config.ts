@@ -131,6 +131,8 @@ const envSchema = z.object({
   REMOVED_REPOSITORY_GRACE_HOURS: z.coerce.number().int().min(0).default(24),
   /** Demo mode: where the GitHub emulator listens. */
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Demo mode makes a portal with requests on its first start (src/demo-portal.ts). */
+  DEMO_PORTAL: booleanFromEnv.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -174,6 +176,8 @@ export interface Config {
   /** Longest code-host rate-limit wait a write sits out (then retries once); longer is a 503. */
   codehostRateLimitWaitMs: number;
   emulatorPort: number;
+  /** Demo mode seeds its portal (`DEMO_PORTAL`). */
+  demoPortal: boolean;
   /** Seconds in which changes to one request collapse into one e-mail to its subscribers. */
   notifyCollapseSeconds: number;
   /** The outgoing chat webhook: `httpsOnly` outside development and test; `allowPrivate` from CHAT_WEBHOOK_ALLOW_PRIVATE. */
@@ -376,6 +380,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     codehost: codehostFrom(e),
     codehostRateLimitWaitMs: e.CODEHOST_RATE_LIMIT_WAIT_MS,
     emulatorPort: e.EMULATOR_PORT,
+    demoPortal: e.DEMO_PORTAL,
     notifyCollapseSeconds: e.NOTIFY_COLLAPSE_SECONDS,
     chatWebhook: { httpsOnly: e.NODE_ENV === 'production', allowPrivate: e.CHAT_WEBHOOK_ALLOW_PRIVATE, timeoutMs: 5_000, maxAnswerBytes: 64 * 1024 },
     worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY, recoveryAfterMs: Math.round(e.WORKER_RECOVERY_SECONDS * 1000) },

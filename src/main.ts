@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
 import { startMetricsServer } from './platform/metrics.js';
+import { demoPortal, seedDemoPortal } from './demo-portal.js';
 import { assertPortFree, portTaken, StartFailure } from './start-failure.js';
 import { startSyncWorker } from './sync/worker.js';
 
@@ -79,8 +80,19 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
   // and "installing" there again is an update: it comes back too, to connect them the same way.
   emulator.control.setSetupUrl(`${authBaseUrl({ config })}/v1/codehost/setup`, { redirectOnUpdate: true });
   const base = emulator.url.replace(/\/$/, '');
+  const control = emulator.control;
+  const hasAccount = (login: string) => control.people().includes(login);
   return {
     login,
+    /** What the demo portal's seeding does on the emulator (src/demo-portal.ts). */
+    portalCodehost: {
+      webUrl: base,
+      hasAccount,
+      createUser: (input: { login: string; name: string }) => void control.createUser(input),
+      createOrg: (input: { login: string; name: string; admins: string[] }) => void control.createOrg(input),
+      createRepo: (input: { owner: string; name: string; description: string }) => void control.createRepo(input),
+      install: (input: { account: string }) => void control.install(input),
+    },
     codehost: {
       appId: emulator.app.appId,
       appSlug: emulator.app.slug,
@@ -111,6 +123,13 @@ function welcome(config: ReturnType<typeof loadConfig>, address: string, embedde
       `  Demo mode       GitHub emulator at ${demo.codehost.apiUrl}; linking GitHub signs you in there as "${demo.login}"`,
       `                  its state and the cache are kept under ${config.dataDir}/: a restart shows the same data`,
     );
+    if (config.demoPortal) {
+      const [customer] = demoPortal.customers;
+      lines.push(
+        `  Demo portal     http://${demoPortal.slug}.${config.portalDomain}:${config.port}/  (made in the background on the first start)`,
+        `                  a customer: ${customer.email} / ${customer.password}; the team: ${demoPortal.team.email} / ${demoPortal.team.password}`,
+      );
+    }
   }
   lines.push('  With curl       README.md, "Walk-through"', '');
   return lines.join('\n');
@@ -166,6 +185,16 @@ async function startCommand(): Promise<void> {
   const { database, embedded, demo, app, services, worker, address, metricsServer } = ready;
   if (metricsServer) app.log.info(`metrics at ${metricsServer.url}/metrics`);
   demo?.deliverWebhooksTo(address);
+  // Demo mode's portal (once; kept across restarts): made through the API in the background, so
+  // the service answers from the first second.
+  if (demo && config.demoPortal) {
+    seedDemoPortal(app, demo.portalCodehost, { portalDomain: config.portalDomain, port: config.port }).then(
+      (site) => {
+        if (site) app.log.info({ site, customer: demoPortal.customers[0].email, team: demoPortal.team.email }, `demo portal ready at ${site}`);
+      },
+      (error: unknown) => app.log.error({ err: error }, 'the demo portal could not be made; the service runs on without it'),
+    );
+  }
   app.log.info(
     { url: address, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl, signsInAs: demo.login } : undefined },
     `svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`,

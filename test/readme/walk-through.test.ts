@@ -3,7 +3,23 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { demoPortal } from '../../src/demo-portal.js';
 import { freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
+import { hostClient } from '../harness/http.js';
+
+/** The demo portal's address, once the service's log says it is made. */
+async function demoPortalReady(service: StandaloneProcess, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const line of service.stdout) {
+      if (line.includes('demo portal could not be made')) throw new Error(line);
+      const site = /"site":"([^"]+)"/.exec(line);
+      if (site && line.includes('demo portal ready')) return site[1];
+    }
+    if (Date.now() > deadline) throw new Error(`no demo portal within ${timeoutMs} ms:\n${service.stdout.slice(-20).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /**
  * The README's curl walk-through, read out of README.md (every ```sh block after a
@@ -71,6 +87,33 @@ describe("the README's walk-through", () => {
     expect(run.stdout).toMatch(/^ACME-1 Open http:\/\/\S+\/issues\/\d+$/m);
     const before = await get('/v1/issues?limit=100', key);
 
+    // Demo mode's own portal, made in the background through the API: a customer sees her two
+    // requests (not another customer's held one), the team's public answer and not its internal note.
+    const seeded = await demoPortalReady(service);
+    expect(seeded).toBe(`http://demo.portal.localhost:${ports.PORT}/`);
+    const site = hostClient(`http://127.0.0.1:${ports.PORT}`, `demo.portal.localhost:${ports.PORT}`);
+    expect((await site('GET', '/portal')).body).toMatchObject({ name: 'Demo Co help', access: 'open' });
+    const grace = await site('POST', '/portal/auth/sign-in/email', { body: { email: demoPortal.customers[0].email, password: demoPortal.customers[0].password } });
+    expect(grace.status, grace.text).toBe(200);
+    const asGrace = { token: grace.headers.get('set-auth-token')! };
+    const mine = await site('GET', '/portal/requests?limit=100', asGrace);
+    expect(mine.body.data.map((r: { title: string }) => r.title).sort()).toEqual(['Export stops at 1,000 rows', 'Export to spreadsheet']);
+    const conversation = await site('GET', '/portal/requests/DEMO-1/comments', asGrace);
+    expect(conversation.body.data.map((c: { body: string; author: { kind: string } }) => [c.author.kind, c.body])).toEqual([['team', 'Thanks, Grace: we can see it too, and a fix is on its way.']]);
+    const website = await site('GET', '/');
+    expect(website.status).toBe(200);
+    expect(website.headers.get('content-type')).toContain('text/html');
+    const teamRequests = async () => {
+      const team = await fetch(`${base}/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: demoPortal.team.email, password: demoPortal.team.password }) });
+      const teamToken = team.headers.get('set-auth-token')!;
+      const portals = (await get('/v1/portals', teamToken)).body.data as Array<{ id: string; slug: string }>;
+      expect(portals.map((p) => p.slug)).toEqual(['demo']);
+      const requests = (await get(`/v1/portals/${portals[0].id}/requests?limit=100`, teamToken)).body.data as Array<{ title: string; held: boolean }>;
+      return requests.map((r) => `${r.title}${r.held ? ' (held)' : ''}`).sort();
+    };
+    const seededRequests = await teamRequests();
+    expect(seededRequests).toEqual(['Dark mode (held)', 'Export stops at 1,000 rows', 'Export to spreadsheet']);
+
     // Ctrl-C, and `npm start` again on the same data folder.
     service.child.kill('SIGINT');
     expect((await service.exited).code).toBe(0);
@@ -78,6 +121,9 @@ describe("the README's walk-through", () => {
     await service.ready;
     expect((await get('/v1/me', token)).status).toBe(200);
     expect((await get('/v1/issues?limit=100', key)).body).toEqual(before.body);
+    // The demo portal is made once: a restart finds it and makes nothing more.
+    expect(await teamRequests()).toEqual(seededRequests);
+    expect(service.stdout.some((line) => line.includes('demo portal ready'))).toBe(false);
     // The emulator is the same GitHub as before: the linked account's token still works, and the
     // app's installation still accepts writes.
     const available = await get('/v1/codehost/installations/available', token);
