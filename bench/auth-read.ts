@@ -5,28 +5,13 @@
  *
  *   npx tsx bench/auth-read.ts [--seconds 10] [--connections 50]
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { freshDatabase } from '../test/harness/fresh-database.js';
+import { numberArg, postJson as post, startBenchApp } from './support/app-process.js';
 import { report } from './support/report.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? Number(process.argv[i + 1]) : fallback;
-};
-const seconds = arg('seconds', 10);
-const connections = arg('connections', 50);
-
-async function post(url: string, body: unknown, token?: string) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
-}
+const seconds = numberArg('seconds', 10);
+const connections = numberArg('connections', 50);
 
 async function load(url: string, token?: string, expectStatus = 200) {
   const result = await autocannon({
@@ -43,16 +28,9 @@ async function load(url: string, token?: string, expectStatus = 200) {
 }
 
 const db = await freshDatabase('svc_bench');
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
-  env: { ...process.env, DATABASE_URL: db.url },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const app = await startBenchApp(db.url);
 try {
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: server.stdout! }).once('line', resolve);
-    server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-  const { appUrl, bareUrl } = JSON.parse(line) as { appUrl: string; bareUrl: string };
+  const { appUrl, bareUrl } = app;
 
   const signUp = await post(`${appUrl}/auth/sign-up/email`, { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' });
   const session = signUp.headers.get('set-auth-token')!;
@@ -90,7 +68,6 @@ try {
     { seconds, connections, aim: 'authenticated read >= 50% of the empty route', machine: `${(await import('node:os')).cpus().length} cores` },
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await app.stop();
   await db.drop();
 }

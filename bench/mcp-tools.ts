@@ -7,28 +7,13 @@
  *
  *   npx tsx bench/mcp-tools.ts [--seconds 10] [--connections 20]
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { freshDatabase } from '../test/harness/fresh-database.js';
+import { benchWorkspace, numberArg, startBenchApp } from './support/app-process.js';
 import { report } from './support/report.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? Number(process.argv[i + 1]) : fallback;
-};
-const seconds = arg('seconds', 10);
-const connections = arg('connections', 20);
-
-async function post(url: string, body: unknown, token?: string) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
-}
+const seconds = numberArg('seconds', 10);
+const connections = numberArg('connections', 20);
 
 const mcpHeaders = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
 
@@ -41,21 +26,10 @@ async function load(options: { url: string; method?: 'GET' | 'POST'; headers: Re
 }
 
 const db = await freshDatabase('svc_bench_mcp');
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
-  env: { ...process.env, DATABASE_URL: db.url },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const app = await startBenchApp(db.url);
 try {
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: server.stdout! }).once('line', resolve);
-    server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-  const { appUrl } = JSON.parse(line) as { appUrl: string };
-
-  const signUp = await post(`${appUrl}/auth/sign-up/email`, { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' });
-  const session = signUp.headers.get('set-auth-token')!;
-  await post(`${appUrl}/v1/workspaces`, { name: 'Bench', slug: 'bench' }, session);
-  const key = (await post(`${appUrl}/v1/api-keys`, { name: 'bench', scopes: [] }, session)).body.key as string;
+  const { appUrl } = app;
+  const { key } = await benchWorkspace(appUrl);
 
   const callList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_issues', arguments: { limit: 50 } } });
   const listTools = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
@@ -84,7 +58,6 @@ try {
     { seconds, connections, machine: `${(await import('node:os')).cpus().length} cores`, note: 'an empty workspace: the cost of the protocol, not of the read' },
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await app.stop();
   await db.drop();
 }

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/** A number given on the command line as `--name <value>`, else the fallback. */
+export const numberArg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** POSTs JSON as the workspace application would (its Origin), with a bearer token when given; throws on a failure. */
+export async function postJson(url: string, body: unknown, token?: string) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+/** bench/support/serve-app.ts in a process of its own on `databaseUrl`: the app's and the bare route's addresses, and a stop. */
+export async function startBenchApp(databaseUrl: string, nodeArgs: string[] = []) {
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode !== null) return;
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  };
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: server.stdout! }).once('line', resolve);
+      server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+    });
+    return { ...(JSON.parse(line) as { appUrl: string; bareUrl: string }), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A person with a workspace and an API key of `scopes` (none: every scope). */
+export async function benchWorkspace(appUrl: string, scopes: string[] = []) {
+  const signUp = await postJson(`${appUrl}/auth/sign-up/email`, { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' });
+  const session = signUp.headers.get('set-auth-token')!;
+  const workspace = await postJson(`${appUrl}/v1/workspaces`, { name: 'Bench', slug: 'bench' }, session);
+  const key = (await postJson(`${appUrl}/v1/api-keys`, { name: 'bench', scopes }, session)).body.key as string;
+  return { session, workspaceId: workspace.body.id as string, key };
+}
