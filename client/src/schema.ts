@@ -1585,7 +1585,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * My company's customers (managers)
+         * @description A manager's company on this portal: every customer in it who was not removed (the manager included, `you: true`), oldest first, by display name and role. Never an e-mail address: the spec shows no customer another's address, a manager included. 403 for a customer who is not a manager; 409 (`detail.reason` `no_company`) for a manager without a company.
+         */
+        get: operations["listPortalColleagues"];
         put?: never;
         /**
          * Invite a colleague into my company
@@ -2788,6 +2792,27 @@ export interface components {
             } | null;
             /** Format: date-time */
             createdAt: string;
+        };
+        PortalColleague: {
+            /**
+             * Format: uuid
+             * @description The colleague's portal membership id.
+             */
+            id: string;
+            /** @description Their display name; never their e-mail address. */
+            name: string;
+            /**
+             * @description `manager`: sees every request of their company and may invite colleagues into it.
+             * @enum {string}
+             */
+            role: "customer" | "manager";
+            /** @description Whether this is the manager asking. */
+            you: boolean;
+            /**
+             * Format: date-time
+             * @description When they became a customer of this portal (invited or signed up).
+             */
+            joinedAt: string;
         };
         PortalRequestTypeForm: {
             /** Format: uuid */
@@ -14324,6 +14349,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortalComment"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPortalColleagues: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
+                cursor?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalColleague"][];
+                        /** @description Null on the last page. */
+                        nextCursor: string | null;
+                    };
                 };
             };
             /** @description unauthenticated: no valid credential. */

@@ -481,6 +481,31 @@ describe('the portal website', () => {
     await phone.close();
   });
 
+  it('shows a manager the people of their company, by name and role, and adds the one they invite', async () => {
+    const company = await call('POST', `/v1/portals/${portal.id}/companies`, { ...as(), body: { name: 'Lovelace Labs' } });
+    expect(company.status, company.text).toBe(201);
+    const ada = ((await call('GET', `/v1/portals/${portal.id}/customers?limit=100`, as())).body.data as Array<{ id: string; email: string }>).find((c) => c.email === customer.email)!;
+    expect((await call('PATCH', `/v1/portals/${portal.id}/customers/${ada.id}`, { ...as(), body: { role: 'manager', companyId: company.body.id } })).status).toBe(200);
+    const charles = await call('POST', `/v1/portals/${portal.id}/customers`, { ...as(), body: { email: `${unique('charles')}@customer.test`, name: 'Charles Babbage', companyId: company.body.id } });
+    expect(charles.status, charles.text).toBe(201);
+
+    await page.goto(`${site}/settings`);
+    const people = page.locator('.colleagues li');
+    await expect.poll(() => people.allTextContents()).toEqual([expect.stringContaining('Ada Lovelace (you) Manager'), expect.stringContaining('Charles Babbage Customer')]);
+    expect(await page.getByRole('heading', { name: 'People in Lovelace Labs' }).count()).toBe(1);
+    expect(await page.locator('.colleagues').textContent()).not.toContain('@');
+
+    const mary = `${unique('mary')}@customer.test`;
+    await page.getByLabel('Their name').fill('Mary Somerville');
+    await page.getByLabel('Their e-mail address').fill(mary);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect.poll(() => page.locator('.notice-ok').textContent()).toContain(`A sign-in link is on its way to ${mary}`);
+    await expect.poll(() => people.count()).toBe(3);
+    expect(await people.nth(2).textContent()).toContain('Mary Somerville');
+    await expectAccessible(page, 'account, manager');
+    await shoot(page, 'account-manager-desktop');
+  });
+
   it('downloads the customer\'s data and deletes the account after a confirmation', async () => {
     await page.getByRole('link', { name: 'Account' }).click();
     await page.waitForURL(`${site}/settings`);
@@ -490,7 +515,7 @@ describe('the portal website', () => {
 
     await page.getByLabel('Your name').fill('Ada King');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await expect.poll(() => page.locator('.notice-ok').textContent()).toContain('Your name is saved');
+    await expect.poll(() => page.locator('.notice-ok', { hasText: 'Your name is saved' }).count()).toBe(1);
     expect(await page.evaluate(async () => ((await (await fetch('/portal/me')).json()) as { name: string }).name)).toBe('Ada King');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
