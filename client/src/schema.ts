@@ -164,6 +164,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of this portal
+         * @description Ends the session this request carries (the portal's session cookie, or the session token as a bearer) and clears the cookie. The customer's other sessions stay (the customer's data export lists them). No body.
+         */
+        post: operations["portalSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/auth/update-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the customer's name
+         * @description The display name the team and (on requests they may see) other customers see; `image` is a picture's address, or null to remove it. The e-mail address cannot be changed here (422). Answers `{ status: true }`.
+         */
+        post: operations["portalUpdateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me": {
         parameters: {
             query?: never;
@@ -1545,7 +1585,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * My company's customers (managers)
+         * @description A manager's company on this portal: every customer in it who was not removed (the manager included, `you: true`), oldest first, by display name and role. Never an e-mail address: the spec shows no customer another's address, a manager included. 403 for a customer who is not a manager; 409 (`detail.reason` `no_company`) for a manager without a company.
+         */
+        get: operations["listPortalColleagues"];
         put?: never;
         /**
          * Invite a colleague into my company
@@ -2749,6 +2793,27 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        PortalColleague: {
+            /**
+             * Format: uuid
+             * @description The colleague's portal membership id.
+             */
+            id: string;
+            /** @description Their display name; never their e-mail address. */
+            name: string;
+            /**
+             * @description `manager`: sees every request of their company and may invite colleagues into it.
+             * @enum {string}
+             */
+            role: "customer" | "manager";
+            /** @description Whether this is the manager asking. */
+            you: boolean;
+            /**
+             * Format: date-time
+             * @description When they became a customer of this portal (invited or signed up).
+             */
+            joinedAt: string;
+        };
         PortalRequestTypeForm: {
             /** Format: uuid */
             id: string;
@@ -2808,6 +2873,16 @@ export interface components {
                 name: string;
                 host: string;
             };
+        };
+        Attachment: {
+            /** Format: uuid */
+            id: string;
+            filename: string;
+            /** @description As the content shows it, never as the client said. */
+            contentType: string;
+            size: number;
+            /** Format: date-time */
+            createdAt: string;
         };
         PortalRequest: {
             /** Format: uuid */
@@ -2889,6 +2964,12 @@ export interface components {
             company: string | null;
             /** @description Whether this customer submitted it. */
             mine: boolean;
+            /** @description True only on the requester's own request while it waits in the hold queue (an open portal's newcomer's first request, and any sent while one is held): the team has not accepted it yet, nothing reached the code host, nobody else sees it, and it takes no votes or comments (409) until a member releases it. Its `status` stays Open. False for everybody else's requests (nobody else sees a held one). */
+            held: boolean;
+            /** @description True only on the requester's own request that the team declined from the hold queue: nothing reached the code host, nobody else sees it, it takes no votes or comments (409), and its `status` is Closed. */
+            rejected: boolean;
+            /** @description The files attached when it was submitted, oldest first, to whoever may see the request. Get a download link with `GET /portal/attachments/{attachmentId}/link` (it works for 15 minutes: ask for one when the person opens the file). */
+            attachments: components["schemas"]["Attachment"][];
             /** @description The form's answers, by field key: to the requester only (null for everybody else). */
             values: {
                 [key: string]: string;
@@ -2987,16 +3068,6 @@ export interface components {
                 ipAddress: string | null;
                 userAgent: string | null;
             }[];
-        };
-        Attachment: {
-            /** Format: uuid */
-            id: string;
-            filename: string;
-            /** @description As the content shows it, never as the client said. */
-            contentType: string;
-            size: number;
-            /** Format: date-time */
-            createdAt: string;
         };
         AttachmentLink: {
             /** Format: uri */
@@ -3956,6 +4027,185 @@ export interface operations {
             };
             /** @description unauthenticated: no valid credential. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalUpdateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    image?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14099,6 +14349,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortalComment"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPortalColleagues: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
+                cursor?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalColleague"][];
+                        /** @description Null on the last page. */
+                        nextCursor: string | null;
+                    };
                 };
             };
             /** @description unauthenticated: no valid credential. */

@@ -10,6 +10,8 @@ export type Front = components['schemas']['PortalFront'];
 export type Me = components['schemas']['PortalMe'];
 export type PortalRequest = components['schemas']['PortalCustomerRequest'];
 export type Comment = components['schemas']['PortalComment'];
+export type Attachment = components['schemas']['Attachment'];
+export type Colleague = components['schemas']['PortalColleague'];
 export type RequestType = components['schemas']['PortalRequestTypeForm'];
 export type FormField = RequestType['form'][number];
 export type StatusId = PortalRequest['status']['id'];
@@ -44,16 +46,15 @@ export function fieldOf(error: unknown): string | undefined {
   return typeof field === 'string' ? field : undefined;
 }
 
-/** POST or DELETE to a sign-in library operation the typed client does not describe (sign-out). */
+/** Ends this session (the sign-in library's sign-out, declared in /openapi.json) and clears the cookie. */
 export async function signOut(): Promise<void> {
-  await fetch('/portal/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  await api.POST('/portal/auth/sign-out');
 }
 
-/** Changes the customer's display name (the sign-in library's update-user, which /openapi.json does not describe). */
+/** Changes the customer's display name (the sign-in library's update-user, declared in /openapi.json). */
 export async function rename(name: string): Promise<string | null> {
-  const res = await fetch('/portal/auth/update-user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-  if (res.ok) return null;
-  return problemOf(await res.json().catch(() => null), res);
+  const { error, response } = await api.POST('/portal/auth/update-user', { body: { name } });
+  return response.ok ? null : problemOf(error, response);
 }
 
 /** Uploads one file as the raw body; answers the attachment id. */

@@ -6,6 +6,23 @@ export function StatusBadge({ status }: { status: PortalRequest['status'] }) {
   return <span class={`badge status-${status.id.replace(/_/g, '-')}`}>{status.label}</span>;
 }
 
+/** The one line that says what "held for review" means, beside the badge. */
+export const HELD_LINE = 'The team looks at it before it goes any further: until then only you can see it, and it takes no votes or comments.';
+/** What a request the team declined from the hold queue is. */
+export const REJECTED_LINE = 'The team did not take this request up. Only you can see it, and it takes no votes or comments.';
+
+/** Beside the status of the customer's own request while it waits for the team. */
+export function HeldBadge() {
+  return <span class="badge held">Held for review</span>;
+}
+
+/** A file's size in words a person reads (bytes, kB, MB). */
+export function sizeOf(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} kB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /** A message that screen readers announce when it appears. */
 export function Notice({ kind, children }: { kind: 'error' | 'ok' | 'info'; children: ComponentChildren }) {
   return (

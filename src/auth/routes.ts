@@ -242,6 +242,40 @@ export const signInRoutes = [
     // The library answers; what it sends is the reply (the schema documents it).
     handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
   }),
+
+  defineRoute({
+    operationId: 'portalSignOut',
+    method: 'POST',
+    path: '/portal/auth/sign-out',
+    summary: 'Sign out of this portal',
+    description:
+      "Ends the session this request carries (the portal's session cookie, or the session token as a bearer) and clears the cookie. The customer's other sessions stay (the customer's data export lists them). No body.",
+    tags: ['Portal sign-in'],
+    access: { kind: 'customer' },
+    response: z.object({ success: z.boolean() }).loose(),
+    // The library answers; what it sends is the reply (the schema documents it).
+    handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
+  }),
+
+  defineRoute({
+    operationId: 'portalUpdateUser',
+    method: 'POST',
+    path: '/portal/auth/update-user',
+    summary: "Change the customer's name",
+    description:
+      "The display name the team and (on requests they may see) other customers see; `image` is a picture's address, or null to remove it. The e-mail address cannot be changed here (422). Answers `{ status: true }`.",
+    tags: ['Portal sign-in'],
+    access: { kind: 'customer' },
+    body: z
+      .object({
+        name: z.string().trim().min(1).max(200).optional(),
+        image: z.url().max(2048).nullable().optional(),
+      })
+      .strict(),
+    response: z.object({ status: z.boolean() }),
+    // The library answers; what it sends is the reply (the schema documents it).
+    handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
+  }),
 ];
 
 export { authBaseUrl };

@@ -283,22 +283,45 @@ describe('the portal website', () => {
     reference = decodeURIComponent(/\/requests\/([^?]+)/.exec(page.url())![1]);
     await expect.poll(() => heading(page).textContent()).toBe('Export fails on large projects');
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain(`Your request ${reference} is in.`);
-    expect(await page.locator('.badge').textContent()).toBe('Open');
+    expect(await page.locator('.request-head .badge').allTextContents()).toEqual(['Held for review', 'Open']);
     await expect.poll(() => page.locator('.answers').textContent()).toContain('Open a project with 5,000 issues.');
     expect(await page.locator('.answers').textContent()).toContain('It blocks our workYes');
 
-    // Held: the hold queue has it, nothing reached the code host, and it takes no votes yet.
+    // Held: the hold queue has it, nothing reached the code host, and the page says so instead of
+    // offering a vote or a comment box that would be refused.
     const held = await call('GET', `/v1/portals/${portal.id}/requests?held=true`, as());
     expect(held.body.data.map((r: { reference: string }) => r.reference)).toEqual([reference]);
     expect(held.body.data[0].issue.state).toBeNull();
-    await page.getByRole('button', { name: /^Vote/ }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/held|hold|team/i);
+    await expect.poll(() => page.locator('.notice-info').textContent()).toContain('Held for review. The team looks at it before it goes any further');
+    expect(await page.getByRole('button', { name: /^Vote/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Post comment' }).count()).toBe(0);
+    expect(await page.locator('.empty').textContent()).toBe('Comments open once the team accepts this request.');
+    expect(await page.locator('button.follow').count()).toBe(1);
+
+    // Its file, listed on the page: the link downloads it.
+    const file = page.getByRole('link', { name: 'export-log.txt' });
+    await expect.poll(() => file.getAttribute('href')).toMatch(/\/v1\/attachments\/[0-9a-f-]+\/download\?token=/);
+    expect(await page.locator('.files').textContent()).toContain('26 bytes');
+    // The link names the service's public address; this test's service listens elsewhere (as in test/portals/attachments.test.ts).
+    const serviceBase = t.config.publicBaseUrl ?? `http://localhost:${t.config.port}`;
+    await desktop.route(`${serviceBase}/v1/attachments/**`, (route) => {
+      const asked = new URL(route.request().url());
+      return route.continue({ url: `${t.url}${asked.pathname}${asked.search}` });
+    });
+    const [download] = await Promise.all([page.waitForEvent('download'), file.click()]);
+    const savedFile = path.join(ARTIFACTS, 'export-log.txt');
+    await download.saveAs(savedFile);
+    expect(readFileSync(savedFile, 'utf8')).toBe('export failed at row 4096\n');
+    await expectAccessible(page, 'request, held');
+    await shoot(page, 'request-held-desktop');
 
     await page.getByRole('link', { name: 'Requests', exact: true }).first().click();
     await page.waitForURL(`${site}/`);
     const row = page.locator('.request-row', { hasText: 'Export fails on large projects' });
-    await expect.poll(() => row.locator('.badge').textContent()).toBe('Open');
+    await expect.poll(() => row.locator('.badge').allTextContents()).toEqual(['Held for review', 'Open']);
     expect(await row.textContent()).toContain(reference);
+    expect(await row.textContent()).toContain('only you can see it');
+    expect(await row.textContent()).toContain('1 file');
     await expectAccessible(page, 'home');
     await shoot(page, 'home-desktop');
   });
@@ -322,6 +345,11 @@ describe('the portal website', () => {
 
     await page.goto(`${site}/requests/${reference}`);
     await expect.poll(() => page.locator('.comment').count()).toBe(1);
+    // Accepted: no longer held, and the vote and the comment box are there.
+    expect(await page.locator('.request-head .badge').allTextContents()).toEqual(['Open']);
+    expect(await page.locator('.notice-info').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Vote/ }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'export-log.txt' }).count()).toBe(1);
     const reply = page.locator('.comment').first();
     expect(await reply.locator('.comment-body').textContent()).toBe('Thanks, we can see it too. A fix is on its way.');
     expect(await reply.textContent()).toContain('Team');
@@ -453,6 +481,31 @@ describe('the portal website', () => {
     await phone.close();
   });
 
+  it('shows a manager the people of their company, by name and role, and adds the one they invite', async () => {
+    const company = await call('POST', `/v1/portals/${portal.id}/companies`, { ...as(), body: { name: 'Lovelace Labs' } });
+    expect(company.status, company.text).toBe(201);
+    const ada = ((await call('GET', `/v1/portals/${portal.id}/customers?limit=100`, as())).body.data as Array<{ id: string; email: string }>).find((c) => c.email === customer.email)!;
+    expect((await call('PATCH', `/v1/portals/${portal.id}/customers/${ada.id}`, { ...as(), body: { role: 'manager', companyId: company.body.id } })).status).toBe(200);
+    const charles = await call('POST', `/v1/portals/${portal.id}/customers`, { ...as(), body: { email: `${unique('charles')}@customer.test`, name: 'Charles Babbage', companyId: company.body.id } });
+    expect(charles.status, charles.text).toBe(201);
+
+    await page.goto(`${site}/settings`);
+    const people = page.locator('.colleagues li');
+    await expect.poll(() => people.allTextContents()).toEqual([expect.stringContaining('Ada Lovelace (you) Manager'), expect.stringContaining('Charles Babbage Customer')]);
+    expect(await page.getByRole('heading', { name: 'People in Lovelace Labs' }).count()).toBe(1);
+    expect(await page.locator('.colleagues').textContent()).not.toContain('@');
+
+    const mary = `${unique('mary')}@customer.test`;
+    await page.getByLabel('Their name').fill('Mary Somerville');
+    await page.getByLabel('Their e-mail address').fill(mary);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect.poll(() => page.locator('.notice-ok').textContent()).toContain(`A sign-in link is on its way to ${mary}`);
+    await expect.poll(() => people.count()).toBe(3);
+    expect(await people.nth(2).textContent()).toContain('Mary Somerville');
+    await expectAccessible(page, 'account, manager');
+    await shoot(page, 'account-manager-desktop');
+  });
+
   it('downloads the customer\'s data and deletes the account after a confirmation', async () => {
     await page.getByRole('link', { name: 'Account' }).click();
     await page.waitForURL(`${site}/settings`);
@@ -462,7 +515,7 @@ describe('the portal website', () => {
 
     await page.getByLabel('Your name').fill('Ada King');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await expect.poll(() => page.locator('.notice-ok').textContent()).toContain('Your name is saved');
+    await expect.poll(() => page.locator('.notice-ok', { hasText: 'Your name is saved' }).count()).toBe(1);
     expect(await page.evaluate(async () => ((await (await fetch('/portal/me')).json()) as { name: string }).name)).toBe('Ada King');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);

@@ -167,3 +167,57 @@ describe('a customer', () => {
     expect(signedIn.status, signedIn.text).toBe(200);
   });
 });
+
+describe("a manager's colleagues", () => {
+  async function signedUp(name: string, change?: { role?: 'customer' | 'manager'; companyId?: string | null }) {
+    const email = `${unique('col')}@customer.test`;
+    const res = await on(open)('POST', '/portal/auth/sign-up/email', { body: { name, email, password: 'correct horse battery' } });
+    expect(res.status, res.text).toBe(200);
+    const id = (await t.database.pool.query('select id from portal_customers where user_id = $1', [res.body.user.id])).rows[0].id as string;
+    if (change) expect((await call('PATCH', `/v1/portals/${open.id}/customers/${id}`, { ...as(), body: change })).status).toBe(200);
+    return { id, email, token: res.headers.get('set-auth-token')! };
+  }
+
+  it('lists the company by name and role, oldest first, never an address; only to a manager with a company', async () => {
+    const other = (await call('POST', `/v1/portals/${open.id}/companies`, { ...as(), body: { name: 'Umbrella' } })).body.id as string;
+    const before = ((await call('GET', `/v1/portals/${open.id}/customers?companyId=${companyOfOpen}&limit=100`, as())).body.data as any[]).map((c) => c.id);
+    const boss = await signedUp('Bea Boss', { role: 'manager', companyId: companyOfOpen });
+    const peer = await signedUp('Pat Peer', { companyId: companyOfOpen });
+    const gone = await signedUp('Gus Gone', { companyId: companyOfOpen });
+    expect((await call('DELETE', `/v1/portals/${open.id}/customers/${gone.id}`, as())).status).toBe(200);
+    const elsewhere = await signedUp('Eli Elsewhere', { role: 'manager', companyId: other });
+    const loner = await signedUp('Lou Loner', { role: 'manager' });
+
+    const res = await on(open)('GET', '/portal/colleagues?limit=100', { token: boss.token });
+    expect(res.status, res.text).toBe(200);
+    const mine = (res.body.data as any[]).filter((c) => !before.includes(c.id));
+    expect(mine).toEqual([
+      { id: boss.id, name: 'Bea Boss', role: 'manager', you: true, joinedAt: expect.any(String) },
+      { id: peer.id, name: 'Pat Peer', role: 'customer', you: false, joinedAt: expect.any(String) },
+    ]);
+    expect(res.body.data.map((c: any) => c.id)).not.toContain(elsewhere.id);
+    expect(res.text).not.toContain('@');
+
+    // Page by page, each once.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: CallResult = await on(open)('GET', `/portal/colleagues?limit=1${cursor ? `&cursor=${cursor}` : ''}`, { token: boss.token });
+      expect(page.status, page.text).toBe(200);
+      walked.push(...page.body.data.map((c: any) => c.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(res.body.data.map((c: any) => c.id));
+
+    // The other company's manager sees theirs alone; a customer and a manager without a company are refused.
+    expect(((await on(open)('GET', '/portal/colleagues', { token: elsewhere.token })).body.data as any[]).map((c) => c.id)).toEqual([elsewhere.id]);
+    const refused = await on(open)('GET', '/portal/colleagues', { token: peer.token });
+    expect(refused.status, refused.text).toBe(403);
+    const companyless = await on(open)('GET', '/portal/colleagues', { token: loner.token });
+    expect(companyless.status, companyless.text).toBe(409);
+    expect(companyless.body.error.detail.reason).toBe('no_company');
+    // Another portal's host does not know this session; the API's own host has no portal.
+    expect((await on(inviteOnly)('GET', '/portal/colleagues', { token: boss.token })).status).toBe(401);
+    expect((await call('GET', '/portal/colleagues', { token: boss.token })).status).toBe(404);
+  });
+});

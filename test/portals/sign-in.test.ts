@@ -113,6 +113,34 @@ describe('a customer of an open portal', () => {
     expect(out.status, out.text).toBe(200);
     expectUnauthenticated(await on(portals.a)('GET', '/portal/auth/get-session', { token }));
   });
+
+  it('signs out with no body at all, as the typed client sends it', async () => {
+    const token = (await customerSignUp(portals.a, `${unique('bare')}@example.test`)).headers.get('set-auth-token')!;
+    const out = await on(portals.a)('POST', '/portal/auth/sign-out', { token });
+    expect(out.status, out.text).toBe(200);
+    expect(out.body.success).toBe(true);
+    expectUnauthenticated(await on(portals.a)('GET', '/portal/auth/get-session', { token }));
+  });
+
+  it('changes the display name through the declared update-user, and nothing else', async () => {
+    const email = `${unique('rename')}@example.test`;
+    const token = (await customerSignUp(portals.a, email)).headers.get('set-auth-token')!;
+    const renamed = await on(portals.a)('POST', '/portal/auth/update-user', { token, body: { name: 'Renamed Customer' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body).toEqual({ status: true });
+    expect((await on(portals.a)('GET', '/portal/me', { token })).body.name).toBe('Renamed Customer');
+    // The address is not the library's to change here, nor is any field the document does not name.
+    for (const body of [{ email: 'other@example.test' }, { name: 'X', role: 'manager' }, { name: '' }]) {
+      const refused = await on(portals.a)('POST', '/portal/auth/update-user', { token, body });
+      expect(refused.status, refused.text).toBe(422);
+    }
+    expect((await on(portals.a)('GET', '/portal/me', { token })).body).toMatchObject({ name: 'Renamed Customer', email });
+    // Both are in the published document, as portal-session operations.
+    const doc = (await call('GET', '/openapi.json')).body;
+    for (const path of ['/portal/auth/sign-out', '/portal/auth/update-user']) {
+      expect(doc.paths[path].post.security).toEqual([{ bearerAuth: [] }, { portalSessionCookie: [] }]);
+    }
+  });
 });
 
 describe('a browser on the portal', () => {

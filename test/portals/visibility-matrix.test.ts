@@ -194,6 +194,13 @@ describe('every request route, for every viewer and every kind of request', () =
     const mine = viewer === 'requester';
     expect(read.body).toMatchObject({ reference: ref, mine, values: mine ? {} : null, visibility: kind === 'held' || kind === 'rejected' ? 'public' : kind });
     expect(read.body.status.id).toBe(kind === 'rejected' ? 'closed' : 'open');
+    // Held and rejected are said to the requester (nobody else sees such a request at all).
+    expect(read.body).toMatchObject({ held: kind === 'held', rejected: kind === 'rejected' });
+    // Its files, to whoever sees it: in the answer and in the list item alike.
+    const files = [{ id: request[kind].attachmentId, filename: 'notes.txt', contentType: 'text/plain', size: expect.any(Number), createdAt: expect.any(String) }];
+    expect(read.body.attachments).toEqual(files);
+    const item = (list.body.data as any[]).find((r) => r.reference === ref);
+    expect(item).toMatchObject({ held: kind === 'held', rejected: kind === 'rejected', attachments: files });
     expect(JSON.stringify(read.body)).not.toMatch(/@customer\.test/);
     expect(comments.status, comments.text).toBe(200);
     if (kind === 'held' || kind === 'rejected') {
@@ -209,6 +216,21 @@ describe('every request route, for every viewer and every kind of request', () =
       expect(comment.status, comment.text).toBe(201);
       const after = await at('GET', `/portal/requests/${ref}/comments?limit=100`, { token });
       expect(after.body.data.some((c: any) => c.body === `From ${viewer}`)).toBe(true);
+    }
+  });
+
+  it("says held and rejected on no request but the requester's own", async () => {
+    for (const [name, { token }] of Object.entries(session)) {
+      for (const p of [portal, sibling, foreign]) {
+        const list = await on(p)('GET', '/portal/requests?limit=100', { token });
+        if (list.status !== 200) continue;
+        for (const r of list.body.data as any[]) {
+          if (r.held || r.rejected) {
+            expect(r.mine, `${name} sees ${r.reference} flagged`).toBe(true);
+            expect([request.held.reference, request.rejected.reference]).toContain(r.reference);
+          }
+        }
+      }
     }
   });
 

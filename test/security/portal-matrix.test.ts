@@ -22,8 +22,8 @@ const pathOf = (r: AnyRoute) =>
     if (!(name in objectOf)) throw new Error(`${label(r)}: add an object of portal A for :${name} to objectOf in test/security/portal-matrix.test.ts`);
     return objectOf[name];
   });
-/** Operations after which the customer who called them no longer exists. */
-const destroysAccount = new Set(['deleteMyPortalAccount']);
+/** Operations after which the credential that called them no longer works (the account, or the session, is gone). */
+const destroysAccount = new Set(['deleteMyPortalAccount', 'portalSignOut']);
 /** A valid body for routes that need one, so a request reaches its handler. */
 const validBodyFor: Record<string, unknown> = {};
 
@@ -103,6 +103,7 @@ beforeAll(async () => {
   objectOf.attachmentId = upload.body.id;
   validBodyFor.submitPortalRequest = { requestTypeId: randomUUID(), title: 'Matrix submission', values: {} };
   validBodyFor.commentOnPortalRequest = { body: 'Matrix comment' };
+  validBodyFor.portalUpdateUser = { name: 'Matrix customer, renamed' };
   validBodyFor.invitePortalColleague = { email: `${unique('colleague')}@example.test` };
 });
 

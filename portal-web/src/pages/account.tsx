@@ -1,10 +1,12 @@
-import { useState } from 'preact/hooks';
-import { api, problemOf, rename } from '../api';
+import { useEffect, useState } from 'preact/hooks';
+import { api, problemOf, rename, type Colleague } from '../api';
 import type { Session } from '../app';
-import { Notice, PageTitle } from '../ui';
+import { day, Notice, PageTitle } from '../ui';
 
 export function AccountPage({ session }: { session: Session }) {
   const { me } = session;
+  // Bumped after an invitation, so the list of colleagues shows the new one.
+  const [invited, setInvited] = useState(0);
   return (
     <>
       <PageTitle>Your account</PageTitle>
@@ -17,7 +19,12 @@ export function AccountPage({ session }: { session: Session }) {
         </dl>
         <RenameForm session={session} />
       </section>
-      {me.role === 'manager' && me.company ? <InviteColleague company={me.company.name} /> : null}
+      {me.role === 'manager' && me.company ? (
+        <>
+          <Colleagues company={me.company.name} version={invited} />
+          <InviteColleague company={me.company.name} onInvited={() => setInvited((n) => n + 1)} />
+        </>
+      ) : null}
       <section class="card" aria-labelledby="email-heading">
         <h2 id="email-heading">E-mail</h2>
         <p>You hear by e-mail about the requests you follow: your own from the moment you send them, and any other you follow from its page. Every e-mail has a link to stop following that request.</p>
@@ -52,7 +59,44 @@ function RenameForm({ session }: { session: Session }) {
   );
 }
 
-function InviteColleague({ company }: { company: string }) {
+/** The manager's company on this portal: names and roles (no addresses), oldest first, 50 a page. */
+function Colleagues({ company, version }: { company: string; version: number }) {
+  const [items, setItems] = useState<Colleague[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const load = async (after: string | null) => {
+    const { data, error, response } = await api.GET('/portal/colleagues', { params: { query: after ? { cursor: after } : {} } });
+    if (!data) return setProblem(problemOf(error, response));
+    setProblem(null);
+    setItems((before) => (after && before ? [...before, ...data.data] : data.data));
+    setCursor(data.nextCursor);
+  };
+  useEffect(() => {
+    void load(null);
+  }, [version]);
+  return (
+    <section class="card" aria-labelledby="colleagues-heading">
+      <h2 id="colleagues-heading">People in {company}</h2>
+      <p class="help">Everybody here sees your company's requests that are shared with the company; as a manager you see all of them.</p>
+      {problem ? <Notice kind="error">{problem}</Notice> : null}
+      {items === null ? (
+        <p class="loading">Loading…</p>
+      ) : (
+        <ul class="colleagues">
+          {items.map((c) => (
+            <li key={c.id}>
+              <strong>{c.name}</strong>
+              {c.you ? ' (you)' : ''} <span class="meta">{c.role === 'manager' ? 'Manager' : 'Customer'} · since {day(c.joinedAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {cursor ? <button type="button" onClick={() => void load(cursor)}>Show more</button> : null}
+    </section>
+  );
+}
+
+function InviteColleague({ company, onInvited }: { company: string; onInvited: () => void }) {
   const [state, setState] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const invite = async (event: Event) => {
@@ -68,6 +112,7 @@ function InviteColleague({ company }: { company: string }) {
     if (!made) return setState({ kind: 'error', text: problemOf(error, response) });
     form.reset();
     setState({ kind: 'ok', text: `Invited. A sign-in link is on its way to ${String(data.get('email'))}.` });
+    onInvited();
   };
   return (
     <section class="card" aria-labelledby="invite-heading">

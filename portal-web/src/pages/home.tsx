@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, problemOf, STATUSES, type PortalRequest } from '../api';
 import type { Session } from '../app';
 import { Link, navigate } from '../router';
-import { day, Notice, PageTitle, StatusBadge } from '../ui';
+import { day, HELD_LINE, HeldBadge, Notice, PageTitle, REJECTED_LINE, StatusBadge } from '../ui';
 
 type Filter = 'mine' | 'company' | 'public';
 const FILTERS: Array<{ value: '' | Filter; label: string }> = [
@@ -137,9 +137,14 @@ export function HomePage({ session, location }: { session: Session; location: UR
                   <p class="meta">
                     {r.reference} · {r.requestType ?? 'Request'} · {r.mine ? 'you' : r.submittedBy}
                     {r.company ? ` (${r.company})` : ''} · {day(r.createdAt)} · {r.voteCount} {r.voteCount === 1 ? 'vote' : 'votes'}
+                    {r.attachments.length ? ` · ${r.attachments.length} ${r.attachments.length === 1 ? 'file' : 'files'}` : ''}
                   </p>
+                  {r.held ? <p class="held-line">{HELD_LINE}</p> : r.rejected ? <p class="held-line">{REJECTED_LINE}</p> : null}
                 </div>
-                <StatusBadge status={r.status} />
+                <span class="badges">
+                  {r.held ? <HeldBadge /> : null}
+                  <StatusBadge status={r.status} />
+                </span>
               </li>
             ))}
           </ul>

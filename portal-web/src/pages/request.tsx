@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, problemOf, type Comment, type PortalRequest } from '../api';
+import { api, problemOf, type Attachment, type Comment, type PortalRequest } from '../api';
 import type { Session } from '../app';
 import { Link } from '../router';
-import { day, moment, Notice, PageTitle, StatusBadge } from '../ui';
-import { heldExplanation } from './submit';
+import { day, HELD_LINE, HeldBadge, moment, Notice, PageTitle, REJECTED_LINE, sizeOf, StatusBadge } from '../ui';
 
 const VISIBILITY: Record<PortalRequest['visibility'], string> = {
   private: 'Only the requester and the team',
@@ -76,6 +75,8 @@ export function RequestPage({ session, reference, location }: { session: Session
     await loadComments();
   };
 
+  // A held or rejected request takes no votes or comments: the boxes give way to the explanation.
+  const closedToOthers = request.held || request.rejected;
   const type = front.requestTypes.find((t) => t.name === request.requestType);
   const labelOf = (key: string) => type?.form.find((f) => f.key === key)?.label ?? key;
   // In the form's order; an answer to a field the form no longer has comes last, under its key.
@@ -88,21 +89,33 @@ export function RequestPage({ session, reference, location }: { session: Session
       <p class="crumbs"><Link href="/">Requests</Link> › {request.reference}</p>
       {location.searchParams.get('submitted') ? (
         <Notice kind="ok">
-          Your request {request.reference} is in. {front.access === 'open' ? heldExplanation(front.name) : 'The team has it now.'}
+          Your request {request.reference} is in.{request.held ? '' : ' The team has it now.'}
         </Notice>
       ) : null}
       <div class="request-head">
         <PageTitle>{request.title}</PageTitle>
-        <StatusBadge status={request.status} />
+        <span class="badges">
+          {request.held ? <HeldBadge /> : null}
+          <StatusBadge status={request.status} />
+        </span>
       </div>
       <p class="meta">
         {request.reference} · {request.requestType ?? 'Request'} · from {request.mine ? 'you' : request.submittedBy}
-        {request.company ? ` (${request.company})` : ''} · {day(request.createdAt)} · seen by: {VISIBILITY[request.visibility]}
+        {request.company ? ` (${request.company})` : ''} · {day(request.createdAt)} · seen by: {request.held ? `only you and the team for now (then: ${VISIBILITY[request.visibility].toLowerCase()})` : request.rejected ? 'only you and the team' : VISIBILITY[request.visibility]}
       </p>
+      {request.held ? (
+        <Notice kind="info">
+          <strong>Held for review.</strong> {HELD_LINE} You will hear from them here.
+        </Notice>
+      ) : request.rejected ? (
+        <Notice kind="info">{REJECTED_LINE}</Notice>
+      ) : null}
       <div class="actions">
-        <button type="button" class="vote" aria-pressed={request.viewerVoted} onClick={vote} disabled={busy}>
-          {request.viewerVoted ? 'Voted' : 'Vote'} <span class="count" aria-label={`${request.voteCount} votes`}>{request.voteCount}</span>
-        </button>
+        {closedToOthers ? null : (
+          <button type="button" class="vote" aria-pressed={request.viewerVoted} onClick={vote} disabled={busy}>
+            {request.viewerVoted ? 'Voted' : 'Vote'} <span class="count" aria-label={`${request.voteCount} votes`}>{request.voteCount}</span>
+          </button>
+        )}
         <button type="button" class="follow" aria-pressed={request.viewerSubscribed} onClick={follow} disabled={busy}>
           {request.viewerSubscribed ? 'Following: e-mail me about changes' : 'Follow: e-mail me about changes'}
         </button>
@@ -123,9 +136,11 @@ export function RequestPage({ session, reference, location }: { session: Session
         </section>
       ) : null}
 
+      {request.attachments.length ? <Files attachments={request.attachments} /> : null}
+
       <section aria-labelledby="conversation-heading">
         <h2 id="conversation-heading">Conversation</h2>
-        {comments.length === 0 ? <p class="empty">No comments yet.</p> : null}
+        {comments.length === 0 ? <p class="empty">{request.held ? 'Comments open once the team accepts this request.' : 'No comments yet.'}</p> : null}
         <ol class="comments">
           {comments.map((c) => (
             <li key={c.id} class={`comment comment-${c.author.kind}`}>
@@ -138,13 +153,59 @@ export function RequestPage({ session, reference, location }: { session: Session
           ))}
         </ol>
         {said ? <Notice kind="ok">{said}</Notice> : null}
-        <form class="card" onSubmit={comment} aria-labelledby="comment-heading">
-          <h3 id="comment-heading">Add a comment</h3>
-          <label for="comment-body">Your comment (everybody who can see this request reads it)</label>
-          <textarea id="comment-body" name="body" rows={4} maxLength={20000} required />
-          <button type="submit" class="primary" disabled={busy}>Post comment</button>
-        </form>
+        {closedToOthers ? null : (
+          <form class="card" onSubmit={comment} aria-labelledby="comment-heading">
+            <h3 id="comment-heading">Add a comment</h3>
+            <label for="comment-body">Your comment (everybody who can see this request reads it)</label>
+            <textarea id="comment-body" name="body" rows={4} maxLength={20000} required />
+            <button type="submit" class="primary" disabled={busy}>Post comment</button>
+          </form>
+        )}
       </section>
     </article>
+  );
+}
+
+/**
+ * The request's files. Each link is a signed download address that works for a quarter of an hour:
+ * fetched when the page opens, and fetched afresh on a click once it is (nearly) out of date.
+ */
+function Files({ attachments }: { attachments: Attachment[] }) {
+  const [links, setLinks] = useState<Record<string, { url: string; expiresAt: string }>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const fresh = async (id: string) => {
+    const { data, error, response } = await api.GET('/portal/attachments/{attachmentId}/link', { params: { path: { attachmentId: id } } });
+    if (!data) {
+      setProblem(problemOf(error, response));
+      return null;
+    }
+    setLinks((before) => ({ ...before, [id]: data }));
+    return data;
+  };
+  useEffect(() => {
+    for (const a of attachments) void fresh(a.id);
+  }, [attachments.map((a) => a.id).join()]);
+  const open = async (event: Event, id: string) => {
+    const link = links[id];
+    if (link && Date.parse(link.expiresAt) - Date.now() > 30_000) return;
+    event.preventDefault();
+    const renewed = await fresh(id);
+    if (renewed) window.location.assign(renewed.url);
+  };
+  return (
+    <section aria-labelledby="files-heading">
+      <h2 id="files-heading">Files</h2>
+      {problem ? <Notice kind="error">{problem}</Notice> : null}
+      <ul class="files">
+        {attachments.map((a) => (
+          <li key={a.id}>
+            <a href={links[a.id]?.url ?? '#'} onClick={(event) => void open(event, a.id)} download={a.filename}>
+              {a.filename}
+            </a>
+            <span class="meta">{sizeOf(a.size)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -4,11 +4,9 @@ import { defineRoute } from '../../http/route.js';
 import { invalidRequest } from '../../platform/errors.js';
 import { timestamp } from '../../platform/schemas.js';
 import { requestStore } from '../requests/store.js';
+import { attachmentSchema } from './schemas.js';
 import { attachmentService, LINK_TTL_SECONDS } from './service.js';
 
-const attachmentSchema = z
-  .object({ id: z.uuid(), filename: z.string(), contentType: z.string().describe('As the content shows it, never as the client said.'), size: z.number().int(), createdAt: timestamp() })
-  .meta({ id: 'Attachment' });
 const linkSchema = z.object({ url: z.url(), expiresAt: timestamp() }).meta({ id: 'AttachmentLink' });
 const uploadQuery = z.object({ filename: z.string().min(1).max(255).describe("The file's name; its extension must match the content.") });
 const attachmentParam = z.object({ attachmentId: z.uuid() });

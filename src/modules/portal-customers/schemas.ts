@@ -15,6 +15,16 @@ export const customerSchema = z
   })
   .meta({ id: 'PortalCustomer' });
 
+export const colleagueSchema = z
+  .object({
+    id: z.uuid().describe('The colleague\'s portal membership id.'),
+    name: z.string().describe('Their display name; never their e-mail address.'),
+    role: customerRoleSchema,
+    you: z.boolean().describe('Whether this is the manager asking.'),
+    joinedAt: timestamp().describe('When they became a customer of this portal (invited or signed up).'),
+  })
+  .meta({ id: 'PortalColleague' });
+
 export const inviteCustomerBody = z.object({
   email: z.email().max(320),
   name: z.string().trim().min(1).max(200).optional().describe("Default: the address's part before @."),
@@ -37,6 +47,14 @@ export interface CustomerRow {
   companyName: string | null;
   createdAt: Date;
 }
+
+export const presentColleague = (row: CustomerRow, viewerId: string): z.input<typeof colleagueSchema> => ({
+  id: row.id,
+  name: row.name,
+  role: row.role as 'customer' | 'manager',
+  you: row.id === viewerId,
+  joinedAt: iso(row.createdAt),
+});
 
 export const presentCustomer = (row: CustomerRow): z.input<typeof customerSchema> => ({
   id: row.id,

@@ -1,7 +1,7 @@
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../auth/access.js';
 import { portalScopedEmail } from '../../auth/portal-identity.js';
-import { ApiError, conflict, invalidRequest, notFound } from '../../platform/errors.js';
+import { ApiError, conflict, forbidden, invalidRequest, notFound } from '../../platform/errors.js';
 import { pagedList } from '../../platform/pagination.js';
 import { iso } from '../../platform/schemas.js';
 import type { Services } from '../../services.js';
@@ -10,7 +10,8 @@ import { companyStore } from '../companies/store.js';
 import type { Executor } from '../../db/pool.js';
 import { portalService } from '../portals/service.js';
 import type { PortalRow } from '../portals/schemas.js';
-import { presentCustomer } from './schemas.js';
+import { presentColleague, presentCustomer } from './schemas.js';
+import type { PortalCustomer } from '../../auth/portal-session.js';
 import { customerStore } from './store.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
@@ -30,6 +31,25 @@ export const customerService = {
       fetch: (after, limit) => customerStore.listPage(services.database.db, portal.id, { companyId: query.companyId }, after, limit),
       sortKey: (row) => [iso(row.createdAt), row.id],
       present: presentCustomer,
+    });
+  },
+
+  /**
+   * A manager's company on this portal: its customers who were not removed, oldest first, by name
+   * and role only (no customer is shown another's e-mail address). 403 for a customer who is not a
+   * manager; 409 for a manager without a company.
+   */
+  async colleagues(services: Services, portal: PortalRow, me: PortalCustomer, query: { cursor?: string; limit: number }) {
+    if (me.role !== 'manager') throw forbidden('Only a manager sees the list of colleagues.');
+    const companyId = me.companyId;
+    if (!companyId) throw conflict('You are not in a company; ask the team to put you in one.', { reason: 'no_company' });
+    return pagedList(services.cursors, {
+      binding: `colleagues:${portal.id}:${companyId}`,
+      cursor: query.cursor,
+      limit: query.limit,
+      fetch: (after, limit) => customerStore.listPage(services.database.db, portal.id, { companyId }, after, limit),
+      sortKey: (row) => [iso(row.createdAt), row.id],
+      present: (row) => presentColleague(row, me.id),
     });
   },
 

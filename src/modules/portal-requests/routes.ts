@@ -4,7 +4,7 @@ import { pageOf, pageQuery } from '../../platform/pagination.js';
 import { z } from 'zod';
 import { customerActorOf } from '../audit/recorder.js';
 import { customerService } from '../portal-customers/service.js';
-import { customerSchema } from '../portal-customers/schemas.js';
+import { colleagueSchema, customerSchema } from '../portal-customers/schemas.js';
 import {
   customerRequestListQuery,
   customerRequestSchema,
@@ -146,6 +146,20 @@ export const portalRequestRoutes = [
     response: portalCommentSchema,
     handler: ({ services, auth, request, params, body }) =>
       portalRequestService.comment(services, request.portal!, auth.customer, params.reference, body.body, { requestId: request.id }),
+  }),
+
+  defineRoute({
+    operationId: 'listPortalColleagues',
+    method: 'GET',
+    path: '/portal/colleagues',
+    summary: "My company's customers (managers)",
+    description:
+      "A manager's company on this portal: every customer in it who was not removed (the manager included, `you: true`), oldest first, by display name and role. Never an e-mail address: the spec shows no customer another's address, a manager included. 403 for a customer who is not a manager; 409 (`detail.reason` `no_company`) for a manager without a company.",
+    tags: ['Portal'],
+    access: customer,
+    query: z.object(pageQuery).strict(),
+    response: pageOf(colleagueSchema),
+    handler: ({ services, auth, request, query }) => customerService.colleagues(services, request.portal!, auth.customer, query),
   }),
 
   defineRoute({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../platform/pagination.js';
 import { timestamp } from '../../platform/schemas.js';
+import { attachmentSchema } from '../attachments/schemas.js';
 import { formValueSchema } from '../requests/form-values.js';
 import { requestVisibilitySchema, statusIds } from '../requests/schemas.js';
 
@@ -18,6 +19,21 @@ export const customerRequestSchema = z
     submittedBy: z.string().describe("The requester's display name, never an e-mail address; the portal's team for an issue the team shared."),
     company: z.string().nullable().describe("The requester's company, if any."),
     mine: z.boolean().describe('Whether this customer submitted it.'),
+    held: z
+      .boolean()
+      .describe(
+        "True only on the requester's own request while it waits in the hold queue (an open portal's newcomer's first request, and any sent while one is held): the team has not accepted it yet, nothing reached the code host, nobody else sees it, and it takes no votes or comments (409) until a member releases it. Its `status` stays Open. False for everybody else's requests (nobody else sees a held one).",
+      ),
+    rejected: z
+      .boolean()
+      .describe(
+        "True only on the requester's own request that the team declined from the hold queue: nothing reached the code host, nobody else sees it, it takes no votes or comments (409), and its `status` is Closed.",
+      ),
+    attachments: z
+      .array(attachmentSchema)
+      .describe(
+        'The files attached when it was submitted, oldest first, to whoever may see the request. Get a download link with `GET /portal/attachments/{attachmentId}/link` (it works for 15 minutes: ask for one when the person opens the file).',
+      ),
     values: z.record(z.string(), z.string()).nullable().describe("The form's answers, by field key: to the requester only (null for everybody else)."),
     voteCount: z.number().int(),
     viewerVoted: z.boolean(),

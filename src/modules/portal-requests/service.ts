@@ -40,7 +40,16 @@ export function numberOfReference(portal: PortalRow, reference: string): number 
   return Number(match[2]);
 }
 
-function present(portal: PortalRow, customer: PortalCustomer, record: RequestRecord, status: StatusId, marks: { voted: boolean; subscribed: boolean; unread: boolean }): CustomerRequest {
+type PresentedAttachment = CustomerRequest['attachments'][number];
+
+function present(
+  portal: PortalRow,
+  customer: PortalCustomer,
+  record: RequestRecord,
+  status: StatusId,
+  marks: { voted: boolean; subscribed: boolean; unread: boolean },
+  attachments: PresentedAttachment[],
+): CustomerRequest {
   const mine = record.requesterId === customer.id;
   return {
     reference: `${portal.referencePrefix}-${record.number}`,
@@ -51,6 +60,10 @@ function present(portal: PortalRow, customer: PortalCustomer, record: RequestRec
     submittedBy: record.requesterId ? record.requesterName || 'A customer' : `The ${portal.name} team`,
     company: record.companyName,
     mine,
+    // Nobody but the requester sees a held or rejected request (the sight predicate); said only to them all the same.
+    held: mine && record.state === 'held',
+    rejected: mine && record.state === 'rejected',
+    attachments,
     values: mine ? (record.values ?? {}) : null,
     voteCount: Number(record.voteCount),
     viewerVoted: marks.voted,
@@ -91,6 +104,7 @@ export const portalRequestService = {
     const { status, cursor, limit, sort = 'newest', unread, ...filter } = query;
     const db = services.database.db;
     const marks: ViewerMarks = { voted: new Set(), subscribed: new Set(), seen: new Map(), lastPublicComment: new Map() };
+    const files = new Map<string, PresentedAttachment[]>();
     const page = await pageByStatus(services, {
       workspaceId: portal.workspaceId,
       binding: `portal-requests:${customer.id}:${JSON.stringify({ ...filter, status: status ?? null, sort, unread: unread ?? null })}`,
@@ -107,9 +121,10 @@ export const portalRequestService = {
         batch.subscribed.forEach((id) => marks.subscribed.add(id));
         batch.seen.forEach((v, id) => marks.seen.set(id, v));
         batch.lastPublicComment.forEach((v, id) => marks.lastPublicComment.set(id, v));
+        (await attachmentService.ofRequests(db, rows.map((r) => r.id))).forEach((v, id) => files.set(id, v));
         return (record, s) => unread === undefined || isUnread(batch, record.id, s) === unread;
       },
-      present: (record, s) => present(portal, customer, record, s, { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id), unread: isUnread(marks, record.id, s) }),
+      present: (record, s) => present(portal, customer, record, s, { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id), unread: isUnread(marks, record.id, s) }, files.get(record.id) ?? []),
     });
     return page;
   },
@@ -121,7 +136,15 @@ export const portalRequestService = {
     const status = await statusNow(services, portal.workspaceId, record);
     if (options.markSeen) await requestStore.markSeen(db, { id: record.id, workspaceId: portal.workspaceId }, customer.id, status);
     const marks = await requestStore.viewerMarks(db, customer.id, [record.id], botLoginOf(services));
-    return present(portal, customer, record, status, { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id), unread: isUnread(marks, record.id, status) });
+    const files = await attachmentService.ofRequests(db, [record.id]);
+    return present(
+      portal,
+      customer,
+      record,
+      status,
+      { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id), unread: isUnread(marks, record.id, status) },
+      files.get(record.id) ?? [],
+    );
   },
 
   /**
