@@ -16,6 +16,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { requestTypeRoutes } from './modules/request-types/routes.js';
 import { customerRoutes } from './modules/portal-customers/routes.js';
 import { portalApiRoutes } from './modules/portal-api/routes.js';
+import { portalPreferencesRoutes } from './modules/portal-preferences/routes.js';
 import { portalRequestRoutes } from './modules/portal-requests/routes.js';
 import { customerDataRoutes } from './modules/customer-data/routes.js';
 import { notificationRoutes } from './modules/request-notifications/routes.js';
@@ -52,6 +53,7 @@ export const routeTable: AnyRoute[] = [
   ...customerRoutes,
   ...requestRoutes,
   ...portalApiRoutes,
+  ...portalPreferencesRoutes,
   ...portalRequestRoutes,
   ...customerDataRoutes,
   ...notificationRoutes,

@@ -518,6 +518,15 @@ describe('the portal website', () => {
     await expect.poll(() => page.locator('.notice-ok', { hasText: 'Your name is saved' }).count()).toBe(1);
     expect(await page.evaluate(async () => ((await (await fetch('/portal/me')).json()) as { name: string }).name)).toBe('Ada King');
 
+    // E-mail choices: both on to start with; turning one off is kept.
+    expect(await page.getByLabel('E-mail me when a request I follow changes or the team answers it').isChecked()).toBe(true);
+    await page.getByLabel('Follow the requests I send').uncheck();
+    await page.getByRole('button', { name: 'Save e-mail choices' }).click();
+    await expect.poll(() => page.locator('.notice-ok', { hasText: 'Your e-mail choices are saved' }).count()).toBe(1);
+    expect(await page.evaluate(async () => (await fetch('/portal/me/preferences')).json())).toEqual({ emailUpdates: true, followOwnRequests: false });
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Follow the requests I send').isChecked()).toBe(false);
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     const saved = path.join(ARTIFACTS, 'my-portal-data.json');
     await download.saveAs(saved);

@@ -96,6 +96,7 @@ describe("the customer's own data", () => {
     expect(data.headers.get('content-disposition')).toContain('attachment');
     expect(data.body).toMatchObject({
       profile: { id: zelda.id, name, email, role: 'customer', company: null },
+      preferences: { emailUpdates: true, followOwnRequests: true },
       requests: [{ reference: ref, title: 'Please call me back', values: { contact: email, details: `Regards, ${name}` }, state: 'filed' }],
       comments: [{ reference: ref, body: expect.stringContaining('Any news?') }],
       votes: [{ reference: ref }],

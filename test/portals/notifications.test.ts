@@ -252,3 +252,41 @@ describe('subscribers hear of a request', () => {
     expect(mailsTo(email)).toEqual([]);
   });
 });
+
+describe("a customer's e-mail preferences", () => {
+  it('both on by default; e-mail updates off sends nothing while the request stays followed; not following own requests leaves new ones unfollowed', { timeout: 60_000 }, async () => {
+    const dee = await invited('Dee Quiet');
+    const eve = await invited('Eve Loud');
+    expect((await on()('GET', '/portal/me/preferences', { token: dee.token })).body).toEqual({ emailUpdates: true, followOwnRequests: true });
+    for (const body of [{}, { emailUpdates: 'no' }, { colour: true }]) {
+      const refused = await on()('PATCH', '/portal/me/preferences', { token: dee.token, body });
+      expect(refused.status, refused.text).toBe(422);
+    }
+    expect((await on()('GET', '/portal/me/preferences', { token: dee.token })).body).toEqual({ emailUpdates: true, followOwnRequests: true });
+
+    const quiet = await on()('PATCH', '/portal/me/preferences', { token: dee.token, body: { emailUpdates: false } });
+    expect(quiet.body).toEqual({ emailUpdates: false, followOwnRequests: true });
+    const made = await on()('POST', '/portal/requests', { token: dee.token, body: { requestTypeId: typeId, title: 'Quiet please', values: {} } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.viewerSubscribed).toBe(true);
+    const ref = made.body.reference;
+    expect((await on()('POST', `/portal/requests/${ref}/subscription`, { token: eve.token })).status).toBeLessThan(300);
+    const issueId = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: any) => r.reference === ref).issue.id;
+    await call('POST', `/v1/issues/${issueId}/comments`, { ...as(), body: { body: 'On it.', visibility: 'public' } });
+    await mailsAfter(eve.email, 1);
+    await quietPeriod();
+    expect(mailsTo(dee.email)).toEqual([]);
+    // Back on: the next reply reaches her.
+    await on()('PATCH', '/portal/me/preferences', { token: dee.token, body: { emailUpdates: true } });
+    await call('POST', `/v1/issues/${issueId}/comments`, { ...as(), body: { body: 'Fixed.', visibility: 'public' } });
+    expect((await mailsAfter(dee.email, 1))[0].text).toContain('Fixed.');
+
+    const unfollowed = await on()('PATCH', '/portal/me/preferences', { token: eve.token, body: { followOwnRequests: false } });
+    expect(unfollowed.body).toEqual({ emailUpdates: true, followOwnRequests: false });
+    const hers = await on()('POST', '/portal/requests', { token: eve.token, body: { requestTypeId: typeId, title: 'Not following this', values: {} } });
+    expect(hers.status, hers.text).toBe(201);
+    expect(hers.body.viewerSubscribed).toBe(false);
+    // Her own choice for herself only: Dee's are untouched.
+    expect((await on()('GET', '/portal/me/preferences', { token: dee.token })).body).toEqual({ emailUpdates: true, followOwnRequests: true });
+  });
+});

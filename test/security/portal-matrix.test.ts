@@ -105,6 +105,7 @@ beforeAll(async () => {
   validBodyFor.commentOnPortalRequest = { body: 'Matrix comment' };
   validBodyFor.portalUpdateUser = { name: 'Matrix customer, renamed' };
   validBodyFor.invitePortalColleague = { email: `${unique('colleague')}@example.test` };
+  validBodyFor.changePortalPreferences = { emailUpdates: true };
 });
 
 afterAll(async () => {

@@ -25,10 +25,7 @@ export function AccountPage({ session }: { session: Session }) {
           <InviteColleague company={me.company.name} onInvited={() => setInvited((n) => n + 1)} />
         </>
       ) : null}
-      <section class="card" aria-labelledby="email-heading">
-        <h2 id="email-heading">E-mail</h2>
-        <p>You hear by e-mail about the requests you follow: your own from the moment you send them, and any other you follow from its page. Every e-mail has a link to stop following that request.</p>
-      </section>
+      <EmailPreferences />
       <DownloadData />
       <DeleteAccount />
     </>
@@ -187,6 +184,50 @@ function DeleteAccount() {
         </form>
       ) : (
         <button type="button" class="danger" onClick={() => setConfirming(true)}>Delete my account…</button>
+      )}
+    </section>
+  );
+}
+
+/** The customer's own e-mail choices (GET and PATCH /portal/me/preferences). */
+function EmailPreferences() {
+  const [prefs, setPrefs] = useState<{ emailUpdates: boolean; followOwnRequests: boolean } | null>(null);
+  const [state, setState] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void api.GET('/portal/me/preferences').then(({ data, error, response }) => (data ? setPrefs(data) : setState({ kind: 'error', text: problemOf(error, response) })));
+  }, []);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    setBusy(true);
+    const { data, error, response } = await api.PATCH('/portal/me/preferences', { body: { emailUpdates: form.get('emailUpdates') === 'on', followOwnRequests: form.get('followOwnRequests') === 'on' } });
+    setBusy(false);
+    if (!data) return setState({ kind: 'error', text: problemOf(error, response) });
+    setPrefs(data);
+    setState({ kind: 'ok', text: 'Your e-mail choices are saved.' });
+  };
+  return (
+    <section class="card" aria-labelledby="email-heading">
+      <h2 id="email-heading">E-mail</h2>
+      <p class="help">You follow a request from its page; every e-mail about one has a link to stop following it. Sign-in links are sent whatever you choose here.</p>
+      {prefs ? (
+        <form onSubmit={save}>
+          <div class="field-checkbox">
+            <input id="pref-updates" name="emailUpdates" type="checkbox" defaultChecked={prefs.emailUpdates} />
+            <label for="pref-updates">E-mail me when a request I follow changes or the team answers it</label>
+          </div>
+          <div class="field-checkbox">
+            <input id="pref-follow" name="followOwnRequests" type="checkbox" defaultChecked={prefs.followOwnRequests} />
+            <label for="pref-follow">Follow the requests I send</label>
+          </div>
+          {state ? <Notice kind={state.kind}>{state.text}</Notice> : null}
+          <button type="submit" disabled={busy}>Save e-mail choices</button>
+        </form>
+      ) : state ? (
+        <Notice kind={state.kind}>{state.text}</Notice>
+      ) : (
+        <p>Loading…</p>
       )}
     </section>
   );

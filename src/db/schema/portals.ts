@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { portalAuthUsers } from './auth.js';
 import { repositories } from './codehost.js';
 import { memberships, workspaces } from './tenancy.js';
@@ -140,6 +140,10 @@ export const portalCustomers = pgTable(
     email: text('email').notNull(),
     role: text('role').notNull().default('customer'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The customer's own choice: e-mail about the requests they follow (off: they stay followed, nothing is sent). */
+    emailUpdates: boolean('email_updates').notNull().default(true),
+    /** The customer's own choice: a request they submit is followed from the start. */
+    followOwnRequests: boolean('follow_own_requests').notNull().default(true),
     /** Removed by a member: cannot sign in any more; kept so their requests still name them. */
     removedAt: ts('removed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

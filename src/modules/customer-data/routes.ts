@@ -10,6 +10,7 @@ const customerDataSchema = z
     exportedAt: timestamp(),
     portal: z.object({ name: z.string(), host: z.string() }),
     profile: z.object({ id: z.uuid(), name: z.string(), email: z.string(), role: customerRoleSchema, company: z.string().nullable(), createdAt: timestamp() }),
+    preferences: z.object({ emailUpdates: z.boolean(), followOwnRequests: z.boolean() }),
     requests: z.array(
       z.object({
         reference: z.string(),

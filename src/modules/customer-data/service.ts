@@ -8,6 +8,7 @@ import { commentRow, issueRow, type GitHubComment, type GitHubIssue } from '../.
 import { ApiError } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { customerActorOf, recordAudit } from '../audit/recorder.js';
+import { preferencesStore } from '../portal-preferences/store.js';
 import { writeAsApp } from '../codehost/authored-write.js';
 import { attachmentService } from '../attachments/service.js';
 import { codehostClientOf, writableInstallation } from '../issues/write-guard.js';
@@ -48,6 +49,7 @@ export const customerDataService = {
       exportedAt: new Date().toISOString(),
       portal: { name: portal.name, host: `${portal.slug}.${services.config.portalDomain}` },
       profile: { id: profile.id, name: profile.name, email: profile.email, role: profile.role as 'customer' | 'manager', company: profile.company, createdAt: profile.created_at },
+      preferences: await preferencesStore.read(db, customer.id),
       requests: (await customerDataStore.requests(db, customer.id)).map((r) => ({
         reference: r.reference,
         title: r.title,

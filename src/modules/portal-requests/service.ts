@@ -23,6 +23,7 @@ import { checkedFormValues, BODY_MAX } from '../requests/form-values.js';
 import { customerCommentBody, requestIssueBody, withoutCommentAttribution } from '../requests/issue-body.js';
 import { pageByStatus, sortKeyOf, statusNow } from '../requests/service.js';
 import { isUnread, requestStore, type CustomerFilter, type CustomerSight, type RequestRecord, type ViewerMarks } from '../requests/store.js';
+import { preferencesStore } from '../portal-preferences/store.js';
 import type { CustomerRequest } from './schemas.js';
 import { portalCommentStore } from './store.js';
 import { inbox } from '../notifications/service.js';
@@ -183,11 +184,11 @@ export const portalRequestService = {
     const row = { workspaceId: portal.workspaceId, portalId: portal.id, requestTypeId: type.type.id, requesterId: customer.id, title: input.title, values, visibility };
 
     const id = uuidv7();
-    /** The request, its files, the requester following it and the audit entry, held or filed alike. */
+    /** The request, its files, the requester following it (unless they chose not to) and the audit entry, held or filed alike. */
     const recordRequest = async (tx: Tx, number: number, filed: FiledIssue | null) => {
       await requestStore.insert(tx, { id, ...row, number, state: filed ? 'filed' : 'held', issueNodeId: filed?.issueNodeId ?? null });
       await attachmentService.attach(tx, id, files.map((f) => f.id));
-      await requestStore.subscribe(tx, { id, workspaceId: portal.workspaceId }, customer.id);
+      if ((await preferencesStore.read(tx, customer.id)).followOwnRequests) await requestStore.subscribe(tx, { id, workspaceId: portal.workspaceId }, customer.id);
       await recordAudit(tx, {
         workspaceId: portal.workspaceId,
         action: 'request.submitted',

@@ -81,12 +81,12 @@ export const notificationStore = {
     return result.rowCount ?? 0;
   },
 
-  /** Who follows the request and may still hear of it (not removed, not erased). */
+  /** Who follows the request and may still hear of it (not removed, not erased, e-mail updates not turned off). */
   async recipients(tx: Executor, requestId: string): Promise<Recipient[]> {
     const { rows } = await tx.execute<{ customer_id: string; name: string; email: string }>(sql`
       select c.id as customer_id, u.name, c.email from request_subscriptions s
         join portal_customers c on c.id = s.customer_id join portal_auth_users u on u.id = c.user_id
-       where s.request_id = ${requestId} and c.removed_at is null order by c.created_at, c.id`);
+       where s.request_id = ${requestId} and c.removed_at is null and c.email_updates order by c.created_at, c.id`);
     return rows.map((r) => ({ customerId: r.customer_id, name: r.name, email: r.email }));
   },
 };

@@ -1,0 +1,2 @@
+ALTER TABLE "portal_customers" ADD COLUMN "email_updates" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "portal_customers" ADD COLUMN "follow_own_requests" boolean DEFAULT true NOT NULL;
