@@ -107,7 +107,11 @@ function ChallengeWidget(props: {
         try {
           const widgetId = api.render(box.current, {
             sitekey: challenge.siteKey,
-            callback: (token) => onToken(token),
+            callback: (token) => {
+              // Turnstile retries after an error by itself: a response means it works again.
+              setState('ready');
+              onToken(token);
+            },
             'expired-callback': () => onToken(null),
             'error-callback': () => {
               onToken(null);
