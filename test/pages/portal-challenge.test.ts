@@ -151,7 +151,8 @@ describe('configuration', () => {
     const config = loadConfig({ ...env, CHALLENGE_SITE_KEY: 'key' });
     expect(config.challengeWidget).toEqual({ siteKey: 'key', scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js' });
     expect(loadConfig(testAppEnv('.data-unused')).challengeWidget).toBeNull();
-    // The script is https in production.
+    // A stand-in on loopback http outside production; the script is https in production.
+    expect(loadConfig({ ...env, CHALLENGE_SITE_KEY: 'key', CHALLENGE_SCRIPT_URL: 'http://127.0.0.1:9/turnstile/v0/api.js' }).challengeWidget?.scriptUrl).toBe('http://127.0.0.1:9/turnstile/v0/api.js');
     expect(() => loadConfig({ ...env, NODE_ENV: 'production', CHALLENGE_SITE_KEY: 'key', CHALLENGE_SCRIPT_URL: 'http://127.0.0.1:9/api.js' })).toThrow(/must be an https address/);
   });
 
