@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { StartFailure } from './start-failure.js';
 
 /** The folder of this package's package.json: src/ in development, dist/src/ once compiled. */
 function packageRoot(): string {
@@ -48,6 +49,10 @@ const envSchema = z.object({
   /** Comma-separated hostnames a challenge may have been solved on; default: the app origin's host. */
   CHALLENGE_HOSTNAMES: z.string().optional(),
   CHALLENGE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** The widget's public side: the site key the portal website renders the widget with (needed with CHALLENGE_SECRET). */
+  CHALLENGE_SITE_KEY: z.string().optional(),
+  /** The widget's script (Turnstile's explicit-rendering API); its origin is allowed in the portal website's CSP. */
+  CHALLENGE_SCRIPT_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/api.js'),
   /** Requests per credential per window; counted in Redis when REDIS_URL is set. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
@@ -160,6 +165,12 @@ export interface Config {
     hostnames: string[];
     timeoutMs: number;
   };
+  /**
+   * What the portal website needs to show the challenge widget (published in the portal's front on
+   * open portals, and allowed in the site's CSP). Null without a site key; a secret without one is a
+   * start failure (loadConfig).
+   */
+  challengeWidget: { siteKey: string; scriptUrl: string } | null;
   rateLimit: { max: number; windowMs: number; redisUrl: string | undefined };
   /** Where Prometheus reads /metrics: a port of its own, and/or the API port behind a bearer token; neither by default. */
   metrics: { port: number | undefined; token: string | undefined };
@@ -329,6 +340,29 @@ function codehostFrom(e: Env): CodehostConfig | null {
   };
 }
 
+/**
+ * The widget's public side. A secret without a site key would make a service nobody can sign up to
+ * from the portal website (the server asks a challenge the site cannot show): that is refused at
+ * start, in one line. A site key without a secret is kept but unused (nothing is checked, so no
+ * widget is shown). The script is https in production; a stand-in on loopback http is for
+ * development and tests.
+ */
+function challengeWidgetFrom(e: Env): { siteKey: string; scriptUrl: string } | null {
+  const secret = e.CHALLENGE_SECRET || undefined;
+  const siteKey = e.CHALLENGE_SITE_KEY?.trim() || undefined;
+  if (secret && !siteKey) {
+    throw new StartFailure(
+      'CHALLENGE_SECRET is set but CHALLENGE_SITE_KEY is not: the portal website could not show the challenge, so nobody could sign up on an open portal. Set CHALLENGE_SITE_KEY to the widget\'s site key (or unset CHALLENGE_SECRET).',
+    );
+  }
+  if (!siteKey) return null;
+  const script = new URL(e.CHALLENGE_SCRIPT_URL);
+  if (script.protocol !== 'https:' && !(e.NODE_ENV !== 'production' && script.protocol === 'http:')) {
+    throw new StartFailure(`CHALLENGE_SCRIPT_URL must be an https address (it is ${script.protocol}//${script.host}).`);
+  }
+  return { siteKey, scriptUrl: script.toString() };
+}
+
 /** An interval in minutes as a cron schedule; only intervals that divide the hour or the day evenly. */
 function cronEvery(minutes: number): string {
   if (minutes < 60 && 60 % minutes === 0) return `*/${minutes} * * * *`;
@@ -368,6 +402,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         : [new URL(appOrigin).hostname],
       timeoutMs: e.CHALLENGE_TIMEOUT_MS,
     },
+    challengeWidget: challengeWidgetFrom(e),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL || undefined },
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN || undefined },
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,

@@ -1427,7 +1427,7 @@ export interface paths {
         };
         /**
          * The portal, before signing in
-         * @description On a portal's host (`<slug>.{portal_domain}`), what anybody may see of it: name, branding, whether sign-up is open, and the request types with their forms. Nothing about the workspace, the repositories or the status rules behind them.
+         * @description On a portal's host (`<slug>.{portal_domain}`), what anybody may see of it: name, branding, whether sign-up is open, the request types with their forms, and the challenge widget its forms carry (if any). Nothing about the workspace, the repositories or the status rules behind them.
          */
         get: operations["getPortalFront"];
         put?: never;
@@ -2873,6 +2873,13 @@ export interface components {
             };
             /** @description What a customer may submit, in the order offered, with their forms; where requests go is not shown. */
             requestTypes: components["schemas"]["PortalRequestTypeForm"][];
+            /** @description The challenge widget this portal's forms carry: on an `open` portal with a challenge configured, sign-up, both sign-ins and a request's submission need the widget's response as `challengeToken` (each response once). Null when this portal asks no challenge (an invite-only portal, or a deployment that checks none). */
+            challenge: {
+                /** @description The widget's site key (public). */
+                siteKey: string;
+                /** @description The widget's script: Turnstile's API, rendered explicitly with `turnstile.render(element, { sitekey, callback })`. */
+                scriptUrl: string;
+            } | null;
         };
         PortalMe: {
             /**

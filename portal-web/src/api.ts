@@ -33,6 +33,8 @@ export const STATUSES: Array<{ id: StatusId; label: string }> = [
  */
 export function problemOf(error: unknown, response?: Response): string {
   const e = error as { error?: { message?: string; remedy?: string }; message?: string } | undefined;
+  // The envelope's remedy speaks to API callers ("send challengeToken"); a person ticks the widget.
+  if (e?.error?.message && fieldOf(error) === 'challengeToken') return `${e.error.message} Complete the security check on the form, then send it again.`;
   if (e?.error?.message) return e.error.remedy ? `${e.error.message} ${e.error.remedy}` : e.error.message;
   if (typeof e?.message === 'string' && e.message) return e.message;
   if (response?.status === 429) return 'Too many attempts. Wait a minute and try again.';

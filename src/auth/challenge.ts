@@ -65,3 +65,22 @@ export function createChallengeVerifier(options: {
     },
   };
 }
+
+/** The widget's public side, as the portal website receives it. */
+export interface ChallengeWidget {
+  siteKey: string;
+  scriptUrl: string;
+}
+
+/**
+ * The widget a portal's website shows: on an `open` portal (the only kind that asks the challenge)
+ * when the service checks challenges (a secret) and knows the widget (a site key); otherwise none.
+ * The portal's front publishes it and the site's CSP allows its script's origin by this one rule.
+ */
+export function portalChallengeWidget(
+  verifier: Pick<ChallengeVerifier, 'enabled'>,
+  widget: ChallengeWidget | null,
+  portal: { access: string } | null | undefined,
+): ChallengeWidget | null {
+  return verifier.enabled && widget && portal?.access === 'open' ? widget : null;
+}

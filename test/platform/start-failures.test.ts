@@ -92,6 +92,16 @@ describe('a start that cannot go on says why in one line and leaves nothing runn
     expect(problems, problems.join('\n')).toEqual([]);
   }, 120_000);
 
+  it('with a challenge secret and no site key, says so in one line before starting anything', async () => {
+    const dataDir = dataFolder();
+    const run = spawnStandalone({ DATA_DIR: dataDir, CHALLENGE_SECRET: 'a-secret', PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) });
+    expect((await run.exited).code).toBe(1);
+    expect(run.stderr).toEqual([
+      "svc: CHALLENGE_SECRET is set but CHALLENGE_SITE_KEY is not: the portal website could not show the challenge, so nobody could sign up on an open portal. Set CHALLENGE_SITE_KEY to the widget's site key (or unset CHALLENGE_SECRET).",
+    ]);
+    expect(postmasterOf(dataDir)).toBeNull();
+  }, 60_000);
+
   it('stops cleanly when its terminal closes (SIGHUP), PostgreSQL with it', async () => {
     const dataDir = dataFolder();
     const run = spawnStandalone({ DATA_DIR: dataDir, PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) });

@@ -397,6 +397,8 @@ describe('the portal before signing in (GET /portal on its host)', () => {
         { id: expect.any(String), name: 'Question', description: null, form: [{ key: 'what', label: 'What?', type: 'textarea', required: true, options: [], helpText: null }] },
         { id: expect.any(String), name: 'Idea', description: null, form: [] },
       ],
+      // No challenge here (invite-only, and this app checks none): the site shows no widget.
+      challenge: null,
     });
     expect(res.text).not.toContain(repo.mirrored);
     expect((await call('GET', '/portal')).status).toBe(404);

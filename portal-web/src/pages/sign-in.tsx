@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, problemOf, type Front } from '../api';
+import { useChallenge } from '../challenge';
 import { Link } from '../router';
 import { Notice, PageTitle } from '../ui';
 
@@ -25,6 +26,9 @@ export function SignInPage({ front, location }: { front: Front; location: URL })
   const [problem, setProblem] = useState<string | null>(null);
   const [linkSent, setLinkSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One widget for both forms: whichever is sent uses its response, and a new one is asked for.
+  const challenge = useChallenge(front, 'signin-challenge');
+  const challengeToken = () => (challenge.token ? { challengeToken: challenge.token } : {});
 
   const withPassword = async (event: Event) => {
     event.preventDefault();
@@ -32,10 +36,11 @@ export function SignInPage({ front, location }: { front: Front; location: URL })
     setBusy(true);
     setProblem(null);
     const { error: failed, response } = await api.POST('/portal/auth/sign-in/email', {
-      body: { email: String(form.get('email')), password: String(form.get('password')) },
+      body: { email: String(form.get('email')), password: String(form.get('password')), ...challengeToken() },
     });
     setBusy(false);
     if (failed || !response.ok) {
+      challenge.reset();
       setProblem(response.status === 401 ? 'That e-mail address and password do not match an account on this portal.' : problemOf(failed, response));
       return;
     }
@@ -47,8 +52,9 @@ export function SignInPage({ front, location }: { front: Front; location: URL })
     const email = String(new FormData(event.currentTarget as HTMLFormElement).get('email'));
     setBusy(true);
     setProblem(null);
-    const { error: failed, response } = await api.POST('/portal/auth/sign-in/magic-link', { body: { email } });
+    const { error: failed, response } = await api.POST('/portal/auth/sign-in/magic-link', { body: { email, ...challengeToken() } });
     setBusy(false);
+    challenge.reset();
     if (failed || !response.ok) setProblem(problemOf(failed, response));
     else setLinkSent(email);
   };
@@ -61,6 +67,7 @@ export function SignInPage({ front, location }: { front: Front; location: URL })
       {location.searchParams.get('signed_out') ? <Notice kind="info">You are signed out.</Notice> : null}
       {location.searchParams.get('deleted') ? <Notice kind="info">Your account is deleted.</Notice> : null}
       {problem ? <Notice kind="error">{problem}</Notice> : null}
+      {challenge.element ? <div class="card">{challenge.element}</div> : null}
       <form class="card" onSubmit={withPassword} aria-labelledby="password-heading">
         <h2 id="password-heading">With your password</h2>
         <label for="signin-email">E-mail address</label>
@@ -93,6 +100,7 @@ export function SignInPage({ front, location }: { front: Front; location: URL })
 export function SignUpPage({ front }: { front: Front }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const challenge = useChallenge(front, 'signup-challenge');
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -100,10 +108,16 @@ export function SignUpPage({ front }: { front: Front }) {
     setBusy(true);
     setProblem(null);
     const { error: failed, response } = await api.POST('/portal/auth/sign-up/email', {
-      body: { name: String(form.get('name')).trim(), email: String(form.get('email')), password: String(form.get('password')) },
+      body: {
+        name: String(form.get('name')).trim(),
+        email: String(form.get('email')),
+        password: String(form.get('password')),
+        ...(challenge.token ? { challengeToken: challenge.token } : {}),
+      },
     });
     setBusy(false);
     if (failed || !response.ok) {
+      challenge.reset();
       setProblem(problemOf(failed, response));
       return;
     }
@@ -131,6 +145,7 @@ export function SignUpPage({ front }: { front: Front }) {
         <label for="signup-password">Password</label>
         <input id="signup-password" name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" aria-describedby="signup-password-help" />
         <p class="help" id="signup-password-help">At least 8 characters.</p>
+        {challenge.element}
         <button type="submit" class="primary" disabled={busy}>Make my account</button>
       </form>
       <p>Have an account? <Link href="/sign-in">Sign in</Link>.</p>

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { api, fieldOf, problemOf, upload, type FormField, type RequestType } from '../api';
 import type { Session } from '../app';
+import { useChallenge } from '../challenge';
 import { problemWith, TEXT_MAX, TEXTAREA_MAX, titleProblem } from '../form-checks';
 import { Link, navigate } from '../router';
 import { Notice, PageTitle } from '../ui';
@@ -49,6 +50,8 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
   // One key per submission attempt: a retry after a lost answer is the same request.
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const formRef = useRef<HTMLFormElement>(null);
+  // On an open portal that asks it, every submission carries a fresh response of the widget.
+  const challenge = useChallenge(front, 'f-challenge');
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -89,12 +92,21 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
     const visibility = String(data.get('visibility') ?? front.defaultVisibility) as 'private' | 'public';
     const { data: made, error, response } = await api.POST('/portal/requests', {
       params: { header: { 'idempotency-key': idempotencyKey } },
-      body: { requestTypeId: type.id, title: title.trim(), values, visibility, ...(attachmentIds.length ? { attachmentIds } : {}) },
+      body: {
+        requestTypeId: type.id,
+        title: title.trim(),
+        values,
+        visibility,
+        ...(attachmentIds.length ? { attachmentIds } : {}),
+        ...(challenge.token ? { challengeToken: challenge.token } : {}),
+      },
     });
     setBusy(false);
     if (!made) {
+      challenge.reset();
       const field = fieldOf(error);
-      if (field && response.status === 422) {
+      // The challenge's problem is the form's, said above it; the others sit beside their field.
+      if (field && field !== 'challengeToken' && response.status === 422) {
         setProblems({ [field]: problemOf(error, response) });
         focusField(form, field);
       } else setProblem(problemOf(error, response));
@@ -133,6 +145,7 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
         <Labelled id="f-files" label="Files" problem={problems.attachmentIds} help={`Up to ${MAX_FILES} images, PDFs or text files.`}>
           <input id="f-files" name="files" type="file" multiple aria-invalid={problems.attachmentIds ? 'true' : undefined} aria-describedby={problems.attachmentIds ? "f-files-help f-files-problem" : "f-files-help"} />
         </Labelled>
+        {challenge.element}
         <button type="submit" class="primary" disabled={busy}>{busy ? 'Sending…' : 'Send request'}</button>
       </form>
     </>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { portalChallengeWidget } from '../../auth/challenge.js';
 import { defineRoute } from '../../http/route.js';
 import { notFound } from '../../platform/errors.js';
 import { companyStore } from '../companies/store.js';
@@ -18,6 +19,15 @@ const portalFrontSchema = z
     defaultVisibility: z.enum(['private', 'public']).describe('The widest visibility a customer may give a request.'),
     branding: z.object({ logoUrl: z.string().nullable(), accentColor: z.string().nullable(), welcomeText: z.string().nullable() }),
     requestTypes: z.array(publicRequestType).describe('What a customer may submit, in the order offered, with their forms; where requests go is not shown.'),
+    challenge: z
+      .object({
+        siteKey: z.string().describe("The widget's site key (public)."),
+        scriptUrl: z.string().describe("The widget's script: Turnstile's API, rendered explicitly with `turnstile.render(element, { sitekey, callback })`."),
+      })
+      .nullable()
+      .describe(
+        "The challenge widget this portal's forms carry: on an `open` portal with a challenge configured, sign-up, both sign-ins and a request's submission need the widget's response as `challengeToken` (each response once). Null when this portal asks no challenge (an invite-only portal, or a deployment that checks none).",
+      ),
   })
   .meta({ id: 'PortalFront' });
 
@@ -39,7 +49,7 @@ export const portalApiRoutes = [
     path: '/portal',
     summary: 'The portal, before signing in',
     description:
-      "On a portal's host (`<slug>.{portal_domain}`), what anybody may see of it: name, branding, whether sign-up is open, and the request types with their forms. Nothing about the workspace, the repositories or the status rules behind them.",
+      "On a portal's host (`<slug>.{portal_domain}`), what anybody may see of it: name, branding, whether sign-up is open, the request types with their forms, and the challenge widget its forms carry (if any). Nothing about the workspace, the repositories or the status rules behind them.",
     tags: ['Portal'],
     access: { kind: 'public' },
     response: portalFrontSchema,
@@ -56,6 +66,7 @@ export const portalApiRoutes = [
         defaultVisibility: portal.defaultVisibility as 'private' | 'public',
         branding: { logoUrl: portal.logoUrl, accentColor: portal.accentColor, welcomeText: portal.welcomeText },
         requestTypes: types.map(({ type }) => ({ id: type.id, name: type.name, description: type.description, form: type.form })),
+        challenge: portalChallengeWidget(services.challenge, services.config.challengeWidget, portal),
       };
     },
   }),

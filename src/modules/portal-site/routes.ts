@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { portalChallengeWidget } from '../../auth/challenge.js';
 import { ApiError } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { PORTAL_SITE_PREFIX } from '../portals/host.js';
@@ -17,15 +18,21 @@ import { PORTAL_SITE_PREFIX } from '../portals/host.js';
  *   any other path                index.html, `Cache-Control: no-cache`: the site routes in the browser
  *
  * Every answer carries a strict Content-Security-Policy (no inline script or style; images from
- * the service, data: and blob: URLs and the portal's logo origin; fetch to the same origin only),
+ * the service, data: and blob: URLs and the portal's logo origin; fetch to the same origin only;
+ * the challenge widget's script origin in script-src and frame-src on a portal whose forms carry it),
  * `X-Content-Type-Options: nosniff` and `Referrer-Policy`. Without a build, a 503 page says how to
  * make one.
  */
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The CSP of the site on one portal: only what the site needs, plus the host of the portal's logo. */
-export function portalSiteCsp(logoUrl: string | null | undefined): string {
+/**
+ * The CSP of the site on one portal: only what the site needs, plus the host of the portal's logo,
+ * plus, where the portal's forms carry the challenge widget, exactly the origin of the widget's
+ * script in `script-src` and `frame-src` (the widget is a script that puts a frame of its origin on
+ * the page). Nothing of the widget otherwise.
+ */
+export function portalSiteCsp(logoUrl: string | null | undefined, challengeScriptUrl?: string | null): string {
   let logoOrigin = '';
   if (logoUrl) {
     try {
@@ -35,9 +42,19 @@ export function portalSiteCsp(logoUrl: string | null | undefined): string {
       // an unreadable address adds nothing
     }
   }
+  let challengeOrigin: string | null = null;
+  if (challengeScriptUrl) {
+    try {
+      const url = new URL(challengeScriptUrl);
+      if (url.protocol === 'https:' || url.protocol === 'http:') challengeOrigin = url.origin;
+    } catch {
+      // an unreadable address adds nothing (the config refuses one anyway)
+    }
+  }
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    challengeOrigin ? `script-src 'self' ${challengeOrigin}` : "script-src 'self'",
+    ...(challengeOrigin ? [`frame-src ${challengeOrigin}`] : []),
     "style-src 'self'",
     `img-src 'self' data: blob:${logoOrigin}`,
     "font-src 'self'",
@@ -49,9 +66,10 @@ export function portalSiteCsp(logoUrl: string | null | undefined): string {
   ].join('; ');
 }
 
-function securityHeaders(request: FastifyRequest): Record<string, string> {
+function securityHeaders(services: Services, request: FastifyRequest): Record<string, string> {
+  const widget = portalChallengeWidget(services.challenge, services.config.challengeWidget, request.portal);
   return {
-    'content-security-policy': portalSiteCsp(request.portal?.logoUrl),
+    'content-security-policy': portalSiteCsp(request.portal?.logoUrl, widget?.scriptUrl),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -96,7 +114,7 @@ export async function registerPortalSite(app: FastifyInstance, services: Service
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const html = readIndex();
-    reply.headers(securityHeaders(request));
+    reply.headers(securityHeaders(services, request));
     if (html === null) {
       request.log.warn({ dir }, 'the portal website is not built');
       return reply.code(503).header('cache-control', 'no-store').header('retry-after', '60').type('text/html; charset=utf-8').send(missingBuild);
@@ -111,13 +129,13 @@ export async function registerPortalSite(app: FastifyInstance, services: Service
       if (!/^[A-Za-z0-9._-]+$/.test(name) || !existsSync(path.join(dir, 'assets', name))) {
         throw new ApiError('not_found', { message: `No file ${sitePath} in the portal website.`, remedy: 'Reload the page: the site may have been rebuilt.' });
       }
-      reply.headers(securityHeaders(request)).header('cache-control', IMMUTABLE).header('vary', 'accept-encoding');
+      reply.headers(securityHeaders(services, request)).header('cache-control', IMMUTABLE).header('vary', 'accept-encoding');
       return reply.sendFile(`assets/${name}`, dir);
     }
     // A file at the top of the build (favicon.svg, robots.txt); index.html itself is the fallback below.
     const top = sitePath.slice(1);
     if (/^[A-Za-z0-9_-]+\.(?:svg|ico|png|txt|webmanifest)$/.test(top) && existsSync(path.join(dir, top))) {
-      reply.headers(securityHeaders(request)).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      reply.headers(securityHeaders(services, request)).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       return reply.sendFile(top, dir);
     }
     return sendIndex(request, reply);
