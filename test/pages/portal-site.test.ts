@@ -278,8 +278,18 @@ describe('the portal website', () => {
     await page.getByLabel('Who else should hear').fill('ops@customer.test');
     await page.getByLabel('Page address').fill('https://app.example.com/export');
     await page.getByLabel('Files').setInputFiles({ name: 'export-log.txt', mimeType: 'text/plain', buffer: Buffer.from('export failed at row 4096\n') });
+    // The upload's answer held back a moment: the progress bar shows the file while it goes.
+    let releaseUpload!: () => void;
+    const uploadHeld = new Promise<void>((r) => (releaseUpload = r));
+    await page.route('**/portal/attachments?*', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => page.getByLabel('Sending export-log.txt').count()).toBe(1);
+    releaseUpload();
     await page.waitForURL(/\/requests\/ACME-\d+\?submitted=1$/);
+    await page.unroute('**/portal/attachments?*');
     reference = decodeURIComponent(/\/requests\/([^?]+)/.exec(page.url())![1]);
     await expect.poll(() => heading(page).textContent()).toBe('Export fails on large projects');
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain(`Your request ${reference} is in.`);

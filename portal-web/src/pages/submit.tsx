@@ -47,6 +47,8 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The file being sent, and how much of it has gone (0 to 1). */
+  const [progress, setProgress] = useState<{ name: string; sent: number } | null>(null);
   // One key per submission attempt: a retry after a lost answer is the same request.
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const formRef = useRef<HTMLFormElement>(null);
@@ -80,7 +82,9 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
     setBusy(true);
     const attachmentIds: string[] = [];
     for (const file of Array.from(files ?? [])) {
-      const uploaded = await upload(file);
+      setProgress({ name: file.name, sent: 0 });
+      const uploaded = await upload(file, (sent) => setProgress({ name: file.name, sent }));
+      setProgress(null);
       if ('problem' in uploaded) {
         setBusy(false);
         setProblems({ attachmentIds: uploaded.problem });
@@ -145,6 +149,12 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
         <Labelled id="f-files" label="Files" problem={problems.attachmentIds} help={`Up to ${MAX_FILES} images, PDFs or text files.`}>
           <input id="f-files" name="files" type="file" multiple aria-invalid={problems.attachmentIds ? 'true' : undefined} aria-describedby={problems.attachmentIds ? "f-files-help f-files-problem" : "f-files-help"} />
         </Labelled>
+        {progress ? (
+          <p class="upload-progress">
+            <label for="f-progress">Sending {progress.name}</label>{' '}
+            <progress id="f-progress" max={1} value={progress.sent}>{Math.round(progress.sent * 100)}%</progress>
+          </p>
+        ) : null}
         {challenge.element}
         <button type="submit" class="primary" disabled={busy}>{busy ? 'Sending…' : 'Send request'}</button>
       </form>
