@@ -18,60 +18,70 @@ export const demoPortal = {
 
 /** What of the GitHub emulator the seeding needs (passed in by main.ts: the service never imports the emulator). */
 export interface DemoCodehost {
-  webUrl: string;
-  hasAccount(login: string): boolean;
-  createUser(input: { login: string; name: string }): void;
-  createOrg(input: { login: string; name: string; admins: string[] }): void;
-  createRepo(input: { owner: string; name: string; description: string }): void;
-  install(input: { account: string }): void;
+  /** The team's person, their organisation with one repository and the app installed there: whatever of it is missing. */
+  ensureOrganisation(input: { login: string; name: string; org: string; orgName: string; repo: string; description: string }): void;
 }
 
 class SeedFailure extends Error {}
+/** The service began to stop while the portal was being made: not a failure; the next start goes on with it. */
+export class DemoSeedStopped extends Error {}
 
-/** Makes the demo portal unless it exists; answers its address, or null when it was there already. */
-export async function seedDemoPortal(app: FastifyInstance, codehost: DemoCodehost, options: { portalDomain: string; port: number }): Promise<string | null> {
+/**
+ * Makes the demo portal unless it exists; answers its address, or null when it was there already.
+ * A start stopped part way leaves what it made, and the next start goes on from there: every step
+ * up to the portal finds what is there before making it.
+ */
+export async function seedDemoPortal(app: FastifyInstance, codehost: DemoCodehost, options: { portalDomain: string; port: number; signal: AbortSignal }): Promise<string | null> {
   const { team, customers, slug } = demoPortal;
   const portalHost = `${slug}.${options.portalDomain}`;
-  if ((await app.inject({ method: 'GET', url: '/portal', headers: { host: portalHost } })).statusCode === 200) return null;
-  if (codehost.hasAccount(team.login)) {
-    throw new SeedFailure(`an earlier start stopped while making the demo portal; delete the data folder to have it made again`);
-  }
+  const inject = async (opts: InjectOptions) => {
+    if (options.signal.aborted) throw new DemoSeedStopped();
+    try {
+      return await app.inject(opts);
+    } catch (error) {
+      throw options.signal.aborted ? new DemoSeedStopped() : error;
+    }
+  };
+  if ((await inject({ method: 'GET', url: '/portal', headers: { host: portalHost } })).statusCode === 200) return null;
 
   async function call<T = Record<string, unknown>>(method: InjectOptions['method'], url: string, init: { token?: string; body?: unknown; host?: string } = {}): Promise<{ body: T; headers: Record<string, unknown> }> {
-    const res = await app.inject({
+    const res = await inject({
       method,
       url,
       headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.host ? { host: init.host } : {}) },
       ...(init.body === undefined ? {} : { payload: init.body as InjectOptions['payload'] }),
     });
+    if (options.signal.aborted) throw new DemoSeedStopped();
     if (res.statusCode >= 300 && res.statusCode !== 302) throw new SeedFailure(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return { body: (res.body ? JSON.parse(res.body) : {}) as T, headers: res.headers };
   }
 
   // On the emulator: the team's person, their organisation with one repository, the app installed there.
-  codehost.createUser({ login: team.login, name: 'Dana (demo team)' });
-  codehost.createOrg({ login: team.org, name: 'Demo Co', admins: [team.login] });
-  codehost.createRepo({ owner: team.org, name: 'product', description: 'Where Demo Co\'s portal files its requests' });
-  codehost.install({ account: team.org });
+  codehost.ensureOrganisation({ login: team.login, name: 'Dana (demo team)', org: team.org, orgName: 'Demo Co', repo: 'product', description: "Where Demo Co's portal files its requests" });
 
   // The team: an account, a workspace, GitHub linked (the emulator approves as the team's person), connected, mirroring.
-  const signedUp = await call('POST', '/auth/sign-up/email', { body: { name: 'Dana Team', email: team.email, password: team.password } });
-  const token = signedUp.headers['set-auth-token'] as string;
-  await call('POST', '/v1/workspaces', { token, body: { name: 'Demo Co', slug: 'demo-co' } });
+  const signUp = await inject({ method: 'POST', url: '/auth/sign-up/email', payload: { name: 'Dana Team', email: team.email, password: team.password } });
+  const token =
+    signUp.statusCode === 200
+      ? (signUp.headers['set-auth-token'] as string)
+      : ((await call('POST', '/auth/sign-in/email', { body: { email: team.email, password: team.password } })).headers['set-auth-token'] as string);
+  const workspaces = (await call<{ data: unknown[] }>('GET', '/account/workspaces', { token })).body.data;
+  if (!workspaces.length) await call('POST', '/v1/workspaces', { token, body: { name: 'Demo Co', slug: 'demo-co' } });
   const { url } = (await call<{ url: string }>('GET', '/v1/codehost/authorize-url', { token })).body;
   const consent = await fetch(`${url}&login=${team.login}`, { redirect: 'manual' });
   const back = new URL(consent.headers.get('location') ?? '');
   await call('GET', `${back.pathname}${back.search}`);
-  const available = (await call<{ data: Array<{ installationId: number; accountLogin: string }> }>('GET', '/v1/codehost/installations/available', { token })).body.data;
+  const available = (await call<{ data: Array<{ installationId: number; accountLogin: string; connection: string }> }>('GET', '/v1/codehost/installations/available', { token })).body.data;
   const installation = available.find((i) => i.accountLogin === team.org);
   if (!installation) throw new SeedFailure(`the installation on ${team.org} is not visible to ${team.login}`);
-  await call('POST', '/v1/codehost/installation', { token, body: { installationId: installation.installationId } });
+  if (installation.connection !== 'this_workspace') await call('POST', '/v1/codehost/installation', { token, body: { installationId: installation.installationId } });
   const repositories = (await call<{ data: Array<{ id: string }> }>('GET', '/v1/codehost/repositories?limit=10', { token })).body.data;
   await call('PATCH', '/v1/codehost/repositories', { token, body: { enable: repositories.map((r) => r.id) } });
   for (let tries = 0; ; tries++) {
     const jobs = (await call<{ jobs: Array<{ status: string }> }>('GET', '/v1/codehost/sync-status', { token })).body.jobs;
     if (jobs.length && jobs.every((j) => j.status === 'done')) break;
     if (tries > 600) throw new SeedFailure('the demo repository was not mirrored within a minute');
+    if (options.signal.aborted) throw new DemoSeedStopped();
     await new Promise((r) => setTimeout(r, 100));
   }
 

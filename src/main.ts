@@ -6,7 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
 import { startMetricsServer } from './platform/metrics.js';
-import { demoPortal, seedDemoPortal } from './demo-portal.js';
+import { DemoSeedStopped, demoPortal, seedDemoPortal } from './demo-portal.js';
 import { assertPortFree, portTaken, StartFailure } from './start-failure.js';
 import { startSyncWorker } from './sync/worker.js';
 
@@ -81,17 +81,24 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
   emulator.control.setSetupUrl(`${authBaseUrl({ config })}/v1/codehost/setup`, { redirectOnUpdate: true });
   const base = emulator.url.replace(/\/$/, '');
   const control = emulator.control;
-  const hasAccount = (login: string) => control.people().includes(login);
+  const exists = (find: () => unknown) => {
+    try {
+      find();
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     login,
-    /** What the demo portal's seeding does on the emulator (src/demo-portal.ts). */
+    /** What the demo portal's seeding does on the emulator (src/demo-portal.ts): only what is missing. */
     portalCodehost: {
-      webUrl: base,
-      hasAccount,
-      createUser: (input: { login: string; name: string }) => void control.createUser(input),
-      createOrg: (input: { login: string; name: string; admins: string[] }) => void control.createOrg(input),
-      createRepo: (input: { owner: string; name: string; description: string }) => void control.createRepo(input),
-      install: (input: { account: string }) => void control.install(input),
+      ensureOrganisation(input: { login: string; name: string; org: string; orgName: string; repo: string; description: string }) {
+        if (!exists(() => control.account(input.login))) control.createUser({ login: input.login, name: input.name });
+        if (!exists(() => control.account(input.org))) control.createOrg({ login: input.org, name: input.orgName, admins: [input.login] });
+        if (!exists(() => control.repo(`${input.org}/${input.repo}`))) control.createRepo({ owner: input.org, name: input.repo, description: input.description });
+        if (!exists(() => control.installationOf(input.org))) control.install({ account: input.org });
+      },
     },
     codehost: {
       appId: emulator.app.appId,
@@ -187,12 +194,17 @@ async function startCommand(): Promise<void> {
   demo?.deliverWebhooksTo(address);
   // Demo mode's portal (once; kept across restarts): made through the API in the background, so
   // the service answers from the first second.
+  const seeding = new AbortController();
+  let seeded: Promise<void> = Promise.resolve();
   if (demo && config.demoPortal) {
-    seedDemoPortal(app, demo.portalCodehost, { portalDomain: config.portalDomain, port: config.port }).then(
+    seeded = seedDemoPortal(app, demo.portalCodehost, { portalDomain: config.portalDomain, port: config.port, signal: seeding.signal }).then(
       (site) => {
         if (site) app.log.info({ site, customer: demoPortal.customers[0].email, team: demoPortal.team.email }, `demo portal ready at ${site}`);
       },
-      (error: unknown) => app.log.error({ err: error }, 'the demo portal could not be made; the service runs on without it'),
+      (error: unknown) => {
+        if (error instanceof DemoSeedStopped) app.log.info('the demo portal is left part made: the service is stopping; the next start goes on with it');
+        else app.log.error({ err: error }, 'the demo portal could not be made; the service runs on without it');
+      },
     );
   }
   app.log.info(
@@ -213,6 +225,9 @@ async function startCommand(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // The demo portal's seeding stops at its next step; the request it is in finishes first, while everything it needs still runs.
+    seeding.abort();
+    await seeded;
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close();
