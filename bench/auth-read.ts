@@ -3,11 +3,11 @@
  * Fastify route, over loopback with autocannon; and the 401 of a revoked key beside that of a key
  * that never existed (they must not be told apart by timing).
  *
- *   npx tsx bench/auth-read.ts [--seconds 10] [--connections 50]
+ *   npx tsx bench/auth-read.ts [--seconds 10] [--connections 50] [--profile]
  */
 import autocannon from 'autocannon';
 import { freshDatabase } from '../test/harness/fresh-database.js';
-import { numberArg, postJson as post, startBenchApp } from './support/app-process.js';
+import { numberArg, postJson as post, profileArgs, startBenchApp } from './support/app-process.js';
 import { report } from './support/report.js';
 
 const seconds = numberArg('seconds', 10);
@@ -28,7 +28,7 @@ async function load(url: string, token?: string, expectStatus = 200) {
 }
 
 const db = await freshDatabase('svc_bench');
-const app = await startBenchApp(db.url);
+const app = await startBenchApp(db.url, profileArgs());
 try {
   const { appUrl, bareUrl } = app;
 

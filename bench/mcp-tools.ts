@@ -5,11 +5,11 @@
  * server is stateless: every POST builds its server and binds the tools anew, which is the cost
  * measured here.
  *
- *   npx tsx bench/mcp-tools.ts [--seconds 10] [--connections 20]
+ *   npx tsx bench/mcp-tools.ts [--seconds 10] [--connections 20] [--profile]
  */
 import autocannon from 'autocannon';
 import { freshDatabase } from '../test/harness/fresh-database.js';
-import { benchWorkspace, numberArg, startBenchApp } from './support/app-process.js';
+import { benchWorkspace, numberArg, profileArgs, startBenchApp } from './support/app-process.js';
 import { report } from './support/report.js';
 
 const seconds = numberArg('seconds', 10);
@@ -26,7 +26,7 @@ async function load(options: { url: string; method?: 'GET' | 'POST'; headers: Re
 }
 
 const db = await freshDatabase('svc_bench_mcp');
-const app = await startBenchApp(db.url);
+const app = await startBenchApp(db.url, profileArgs());
 try {
   const { appUrl } = app;
   const { key } = await benchWorkspace(appUrl);

@@ -7,6 +7,9 @@ export const numberArg = (name: string, fallback: number) => {
   return i > -1 ? Number(process.argv[i + 1]) : fallback;
 };
 
+/** `--profile` on a benchmark's command line: the app process writes a CPU profile into bench/results/profiles/ when it stops. */
+export const profileArgs = () => (process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : []);
+
 /** POSTs JSON as the workspace application would (its Origin), with a bearer token when given; throws on a failure. */
 export async function postJson(url: string, body: unknown, token?: string) {
   const res = await fetch(url, {
