@@ -1,29 +1,13 @@
+import { EMAIL, TEXT_MAX, TEXTAREA_MAX, validDate, validUrl } from '../../src/modules/requests/form-rules';
 import type { FormField } from './api';
 
 /**
- * The server's checks of a form's answers (src/modules/requests/form-values.ts), run in the
- * browser first so a person hears about a problem beside the field: required (a required checkbox
+ * The server's checks of a form's answers, by the same rules (src/modules/requests/form-rules.ts),
+ * run in the browser first so a person hears about a problem beside the field: required (a required checkbox
  * ticked), one-line text at most 1,000 characters, many-line 20,000, select among its options,
  * e-mail, http(s) address, number, a real YYYY-MM-DD date. The server checks again.
  */
-export const TEXT_MAX = 1_000;
-export const TEXTAREA_MAX = 20_000;
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-function validDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
-
-function validUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
+export { TEXT_MAX, TEXTAREA_MAX };
 
 /** Why an answer does not fit its field, or null. `value` is the input's value ('true'/'false' for a checkbox). */
 export function problemWith(field: FormField, value: string): string | null {

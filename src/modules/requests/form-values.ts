@@ -1,32 +1,13 @@
 import { z } from 'zod';
 import type { StoredFormField } from '../../db/schema/index.js';
 import { invalidRequest } from '../../platform/errors.js';
+import { EMAIL, TEXT_MAX, TEXTAREA_MAX, validDate, validUrl } from './form-rules.js';
 
-/** Longest answer of a one-line field, and of a many-line one (the issue body as a whole must stay under the code host's 65,536 characters). */
-export const TEXT_MAX = 1_000;
-export const TEXTAREA_MAX = 20_000;
+/** The issue body as a whole must stay under the code host's 65,536 characters. */
 export const BODY_MAX = 60_000;
 
 /** A submitted answer: the spec's strings, or the JSON type a field naturally takes (number, checkbox). */
 export const formValueSchema = z.union([z.string().max(TEXTAREA_MAX), z.number(), z.boolean()]);
-
-const email = z.email();
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-function validDate(text: string): boolean {
-  if (!isoDate.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
-
-function validUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 /** One answer as stored (a string), or why it does not fit its field. */
 function normalised(field: StoredFormField, raw: string | number | boolean): string | { problem: string } {
@@ -48,7 +29,7 @@ function normalised(field: StoredFormField, raw: string | number | boolean): str
       if (/[\r\n]/.test(text)) return { problem: 'must be one line' };
       if (text.length > TEXT_MAX) return { problem: `must be at most ${TEXT_MAX} characters` };
       if (field.type === 'select' && !field.options.includes(text)) return { problem: `must be one of: ${field.options.join(', ')}` };
-      if (field.type === 'email' && !email.safeParse(text).success) return { problem: 'must be an e-mail address' };
+      if (field.type === 'email' && !EMAIL.test(text)) return { problem: 'must be an e-mail address' };
       if (field.type === 'url' && !validUrl(text)) return { problem: 'must be an http or https address' };
       if (field.type === 'date' && !validDate(text)) return { problem: 'must be a date as YYYY-MM-DD' };
       return text;
