@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Idempotency } from '../../http/idempotency.js';
 import { ApiError, envelope } from '../../platform/errors.js';
 import { routeTable } from '../../routes.js';
@@ -54,18 +54,20 @@ export const mcpToolSpecs: ToolSpec[] = [
 export const mcpTools = bindTools(mcpToolSpecs, routeTable);
 
 export function registerMcp(app: FastifyInstance, services: Services, idempotency: Idempotency, tools: BoundTool[]): void {
+  /** The `Authorization` value preParsing checked, for the handler: the credential is resolved once a request. */
+  const checkedCredential = new WeakMap<FastifyRequest, string>();
   app.post(
     '/mcp',
     {
       schema: { hide: true },
       // The key is checked before the body is read: a refused credential costs no parsing, and 401/403 come before 422.
       preParsing: async (request, _reply, payload) => {
-        await authenticateMcp(request, services);
+        checkedCredential.set(request, await authenticateMcp(request, services));
         return payload;
       },
     },
     async (request, reply) => {
-      await serveMcp(request, reply, services, idempotency, tools);
+      await serveMcp(request, reply, { services, idempotency, tools, authorization: checkedCredential.get(request)! });
       return reply;
     },
   );

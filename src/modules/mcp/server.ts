@@ -224,9 +224,16 @@ export async function authenticateMcp(request: FastifyRequest, services: Service
   return authorization;
 }
 
-/** Serves one HTTP request to `/mcp` (stateless: a new server and transport for each request). */
-export async function serveMcp(request: FastifyRequest, reply: FastifyReply, services: Services, idempotency: Idempotency, tools: BoundTool[]): Promise<void> {
-  const authorization = await authenticateMcp(request, services);
+/**
+ * Serves one HTTP request to `/mcp` (stateless: a new server and transport for each request), with
+ * the credential `authenticateMcp` accepted for it.
+ */
+export async function serveMcp(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: { services: Services; idempotency: Idempotency; tools: BoundTool[]; authorization: string },
+): Promise<void> {
+  const { services, idempotency, tools, authorization } = context;
   // The protocol's own server with two handlers: the tools are ours (listed per key, arguments judged
   // by each route's schemas), so nothing is registered per tool on every request.
   const server = new Server({ name: 'svc', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
