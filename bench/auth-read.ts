@@ -7,7 +7,8 @@
  */
 import autocannon from 'autocannon';
 import { freshDatabase } from '../test/harness/fresh-database.js';
-import { numberArg, postJson as post, profileArgs, startBenchApp } from './support/app-process.js';
+import { postJson as post, profileArgs, startBenchApp } from './support/app-process.js';
+import { numberArg } from './support/cli.js';
 import { report } from './support/report.js';
 
 const seconds = numberArg('seconds', 10);

@@ -7,23 +7,14 @@
  *
  *   DATABASE_URL=postgres://... npx tsx bench/bulk-edit.ts [--runs 3]
  */
-import { uuidv7 } from 'uuidv7';
 import { startEmulator } from '../emulator/index.js';
-import { buildApp } from '../src/app.js';
-import { commentRow, isPullRequest, issueRow, labelRow, milestoneRow, repositoryRow, type GitHubIssue, type GitHubRepository } from '../src/codehost/mapping.js';
-import { loadConfig } from '../src/config.js';
-import { applyMigrations } from '../src/db/migrate.js';
-import { openDatabase } from '../src/db/pool.js';
-import { codehostStore } from '../src/modules/codehost/store.js';
-import { cacheWriter } from '../src/cache/cache-writer.js';
+import { startInProcessApp } from './support/in-process-app.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
+import { fillCache, recordInstallation } from '../test/issues/cache-fixture.js';
+import { numberArg } from './support/cli.js';
 import { report } from './support/report.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? Number(process.argv[i + 1]) : fallback;
-};
-const runs = arg('runs', 3);
+const runs = numberArg('runs', 3);
 const ISSUES = 50;
 const LATENCY_MS = 50;
 
@@ -36,19 +27,7 @@ c.createRepo({ owner: 'bench', name: 'app' });
 for (let i = 1; i <= ISSUES; i++) await c.act('bench-ada', 'POST', '/repos/bench/app/issues', { title: `Issue ${i}` });
 
 const db = await freshDatabase('svc_bench_bulk');
-const database = openDatabase(db.url, { max: 10 });
-await applyMigrations(database.pool);
-const config = loadConfig(
-  { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKSPACE_APP_ORIGIN: 'http://localhost:5173', RATE_LIMIT_MAX: '100000000', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: '.data/bench' },
-  {
-    codehost: {
-      appId: gh.app.appId, appSlug: gh.app.slug, privateKey: gh.app.privateKey, webhookSecret: gh.app.webhookSecret,
-      clientId: gh.app.clientId, clientSecret: gh.app.clientSecret, apiUrl: gh.url, webUrl: gh.url, timeoutMs: 10_000,
-    },
-  },
-);
-const { app } = await buildApp({ config, database, logger: false });
-const url = await app.listen({ host: '127.0.0.1', port: 0 });
+const { app, database, url } = await startInProcessApp(db.url, gh);
 
 async function post(path: string, body: unknown, token?: string, workspaceId?: string) {
   const res = await fetch(url + path, {
@@ -65,22 +44,9 @@ try {
   const token = signUp.headers.get('set-auth-token')!;
   const ws = (await post('/v1/workspaces', { name: 'Bench', slug: 'bench' }, token)).body;
   // The connection and cache as connecting and a backfill leave them.
-  const { token: instToken } = c.installationToken(installationId);
-  const get = async (path: string) => (await fetch(`${gh.url}${path}`, { headers: { authorization: `token ${instToken}` } })).json();
-  const repos = ((await get('/installation/repositories')) as { repositories: GitHubRepository[] }).repositories;
-  await database.db.transaction(async (tx) => {
-    await codehostStore.insertInstallation(tx, { id: uuidv7(), workspaceId: ws.id, installationId, accountLogin: 'bench', accountType: 'Organization', repositorySelection: 'all' });
-    await codehostStore.upsertRepositories(tx, ws.id, repos.map(repositoryRow), uuidv7);
-  });
-  const repositoryId = (await database.pool.query('update repositories set sync_enabled = true where workspace_id = $1 returning id', [ws.id])).rows[0].id as string;
-  const issues = (await get('/repos/bench/app/issues?state=all&per_page=100')) as GitHubIssue[];
-  await database.db.transaction(async (tx) => {
-    const scope = { workspaceId: ws.id, repositoryId };
-    await cacheWriter.labels(tx, scope, ((await get('/repos/bench/app/labels')) as never[]).map(labelRow));
-    await cacheWriter.milestones(tx, scope, ((await get('/repos/bench/app/milestones?state=all')) as never[]).map(milestoneRow));
-    await cacheWriter.issues(tx, scope, issues.filter((i) => !isPullRequest(i)).map(issueRow));
-    await cacheWriter.comments(tx, scope, ((await get('/repos/bench/app/issues/comments')) as never[]).map(commentRow));
-  });
+  const repositoryId = (await recordInstallation({ database }, gh, ws.id, installationId))['bench/app'];
+  await database.pool.query('update repositories set sync_enabled = true where id = $1', [repositoryId]);
+  await fillCache({ database }, gh, ws.id, installationId, { 'bench/app': repositoryId });
   const issueIds = (await database.pool.query('select id from issues where workspace_id = $1 order by number', [ws.id])).rows.map((r) => r.id as string);
 
   // One edit first so the installation token is minted outside the measured runs.

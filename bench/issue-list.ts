@@ -17,8 +17,6 @@
  * `--profile` runs the server under `node --cpu-prof` and leaves the profile (open it in Chrome
  * DevTools or speedscope) in bench/results/profiles.
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -29,28 +27,16 @@ import { issueJsonPageSql, type IssueSort } from '../src/modules/issues/store.js
 import type { SortValue } from '../src/platform/pagination.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { databaseCpu, processCpuMs } from './support/cpu.js';
+import { benchWorkspace, profileArgs, startBenchApp } from './support/app-process.js';
+import { numberArg } from './support/cli.js';
 import { report } from './support/report.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? Number(process.argv[i + 1]) : fallback;
-};
-const seconds = arg('seconds', 5);
+const seconds = numberArg('seconds', 5);
 const loadAtStart = (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ');
-const connections = arg('connections', 10);
+const connections = numberArg('connections', 10);
 const ISSUES = 100_000;
 const REPOSITORIES = 20;
 const PAGE = 50;
-
-async function post(url: string, body: unknown, token?: string) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
-}
 
 /** The cache as a backfill leaves it, written in bulk with generate_series (seconds, not minutes). */
 async function seedCache(pool: pg.Pool, workspaceId: string) {
@@ -224,24 +210,11 @@ async function loadSql(pool: pg.Pool, text: string, params: unknown[], connectio
 }
 
 const db = await freshDatabase('svc_bench_issues');
-const profileArgs = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [];
-const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
-  env: { ...process.env, DATABASE_URL: db.url },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const app = await startBenchApp(db.url, profileArgs());
 const pool = new pg.Pool({ connectionString: db.url, max: connections });
 try {
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: server.stdout! }).once('line', resolve);
-    server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-  const { appUrl } = JSON.parse(line) as { appUrl: string };
-
-  const signUp = await post(`${appUrl}/auth/sign-up/email`, { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' });
-  const session = signUp.headers.get('set-auth-token')!;
-  const workspace = await post(`${appUrl}/v1/workspaces`, { name: 'Bench', slug: 'bench' }, session);
-  const workspaceId = workspace.body.id as string;
-  const key = (await post(`${appUrl}/v1/api-keys`, { name: 'bench', scopes: ['issues:read'] }, session)).body.key as string;
+  const { appUrl } = app;
+  const { workspaceId, key } = await benchWorkspace(appUrl, ['issues:read']);
   const seedMs = await seedCache(pool, workspaceId);
   const cards = Number((await pool.query('select count(*) from project_items where workspace_id = $1', [workspaceId])).rows[0].count);
   if (cards !== CARDS) throw new Error(`expected ${CARDS} project cards, seeded ${cards}`);
@@ -290,7 +263,7 @@ try {
     // Warm-up so JIT, pools and caches are settled for each case.
     await autocannon({ url: `${appUrl}${c.path}`, connections, duration: 1, headers: { authorization: `Bearer ${key}` } });
     for (const n of [1, connections]) {
-      const http = await load(`${appUrl}${c.path}`, key, n, server.pid!, pool);
+      const http = await load(`${appUrl}${c.path}`, key, n, app.pid, pool);
       const bare = await loadSql(pool, query.sql, query.params, n);
       const row = (via: string, r: typeof bare, extra: Record<string, string | number>) => ({
         case: c.name, connections: n, via, 'requests/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99,
@@ -317,7 +290,6 @@ try {
   for (const [name, plan] of Object.entries(plans)) console.log(`\n-- plan: ${name}\n${plan}`);
 } finally {
   await pool.end();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await app.stop();
   await db.drop();
 }

@@ -9,7 +9,8 @@
  */
 import autocannon from 'autocannon';
 import { freshDatabase } from '../test/harness/fresh-database.js';
-import { benchWorkspace, numberArg, profileArgs, startBenchApp } from './support/app-process.js';
+import { benchWorkspace, profileArgs, startBenchApp } from './support/app-process.js';
+import { numberArg } from './support/cli.js';
 import { report } from './support/report.js';
 
 const seconds = numberArg('seconds', 10);

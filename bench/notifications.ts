@@ -10,25 +10,18 @@
  *
  *   DATABASE_URL=postgres://... npx tsx bench/notifications.ts [--runs 20] [--requests 300] [--inbox 100000]
  */
-import { uuidv7 } from 'uuidv7';
 import { startEmulator } from '../emulator/index.js';
-import { buildApp } from '../src/app.js';
 import { cacheWriter } from '../src/cache/cache-writer.js';
-import { issueRow, repositoryRow, type GitHubIssue, type GitHubRepository } from '../src/codehost/mapping.js';
-import { loadConfig } from '../src/config.js';
-import { applyMigrations } from '../src/db/migrate.js';
-import { openDatabase } from '../src/db/pool.js';
-import { codehostStore } from '../src/modules/codehost/store.js';
+import { issueRow, type GitHubIssue } from '../src/codehost/mapping.js';
+import { startInProcessApp } from './support/in-process-app.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
+import { recordInstallation } from '../test/issues/cache-fixture.js';
+import { numberArg } from './support/cli.js';
 import { report } from './support/report.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 20);
-const REQUESTS = arg('requests', 300);
-const INBOX = arg('inbox', 100_000);
+const RUNS = numberArg('runs', 20);
+const REQUESTS = numberArg('requests', 300);
+const INBOX = numberArg('inbox', 100_000);
 const MENTIONED = 50;
 const FOLLOWERS = 500;
 /** People who sign in through HTTP (the rest are written with SQL): half mentioned, half followers. */
@@ -43,19 +36,7 @@ gh.control.createOrg({ login: 'bench', admins: ['bench-ada'] });
 const installationId = gh.control.install({ account: 'bench' }).id;
 gh.control.createRepo({ owner: 'bench', name: 'app' });
 const db = await freshDatabase('svc_bench_inbox');
-const database = openDatabase(db.url, { max: 10 });
-await applyMigrations(database.pool);
-const config = loadConfig(
-  { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKSPACE_APP_ORIGIN: 'http://localhost:5173', RATE_LIMIT_MAX: '100000000', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: '.data/bench' },
-  {
-    codehost: {
-      appId: gh.app.appId, appSlug: gh.app.slug, privateKey: gh.app.privateKey, webhookSecret: gh.app.webhookSecret,
-      clientId: gh.app.clientId, clientSecret: gh.app.clientSecret, apiUrl: gh.url, webUrl: gh.url, timeoutMs: 10_000,
-    },
-  },
-);
-const { app } = await buildApp({ config, database, logger: false });
-const url = await app.listen({ host: '127.0.0.1', port: 0 });
+const { app, database, url } = await startInProcessApp(db.url, gh);
 
 async function call(method: string, path: string, token: string, body?: unknown) {
   const res = await fetch(url + path, {
@@ -75,13 +56,8 @@ async function signUp(name: string, email: string): Promise<{ token: string; use
 try {
   const owner = await signUp('Bench Owner', 'owner@bench.test');
   const ws = await call('POST', '/v1/workspaces', owner.token, { name: 'Bench', slug: 'bench' });
-  const { token: instToken } = gh.control.installationToken(installationId);
-  const repos = ((await (await fetch(`${gh.url}/installation/repositories`, { headers: { authorization: `token ${instToken}` } })).json()) as { repositories: GitHubRepository[] }).repositories;
-  await database.db.transaction(async (tx) => {
-    await codehostStore.insertInstallation(tx, { id: uuidv7(), workspaceId: ws.id, installationId, accountLogin: 'bench', accountType: 'Organization', repositorySelection: 'all' });
-    await codehostStore.upsertRepositories(tx, ws.id, repos.map(repositoryRow), uuidv7);
-  });
-  const repositoryId = (await database.pool.query('update repositories set sync_enabled = true where workspace_id = $1 returning id', [ws.id])).rows[0].id as string;
+  const repositoryId = (await recordInstallation({ database }, gh, ws.id, installationId))['bench/app'];
+  await database.pool.query('update repositories set sync_enabled = true where id = $1', [repositoryId]);
   const issue = (await (await gh.control.act('bench-ada', 'POST', '/repos/bench/app/issues', { title: 'Followed by many' })).body) as GitHubIssue;
   await database.db.transaction((tx) => cacheWriter.issues(tx, { workspaceId: ws.id, repositoryId }, [issueRow(issue)]));
   const issueId = (await database.pool.query('select id from issues where workspace_id = $1', [ws.id])).rows[0].id as string;

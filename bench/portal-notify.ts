@@ -12,26 +12,19 @@
  *   DATABASE_URL=postgres://... npx tsx bench/portal-notify.ts [--runs 3] [--webhook-runs 20] [--subscribers 1000]
  */
 import { SMTPServer } from 'smtp-server';
-import { uuidv7 } from 'uuidv7';
 import { startEmulator } from '../emulator/index.js';
-import { buildApp } from '../src/app.js';
 import { cacheWriter } from '../src/cache/cache-writer.js';
-import { issueRow, repositoryRow, type GitHubIssue, type GitHubRepository } from '../src/codehost/mapping.js';
-import { loadConfig } from '../src/config.js';
-import { applyMigrations } from '../src/db/migrate.js';
-import { openDatabase } from '../src/db/pool.js';
-import { codehostStore } from '../src/modules/codehost/store.js';
+import { issueRow, type GitHubIssue } from '../src/codehost/mapping.js';
 import { startSyncWorker } from '../src/sync/worker.js';
+import { startInProcessApp } from './support/in-process-app.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
+import { recordInstallation } from '../test/issues/cache-fixture.js';
+import { numberArg } from './support/cli.js';
 import { report } from './support/report.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? Number(process.argv[i + 1]) : fallback;
-};
-const runs = arg('runs', 3);
-const webhookRuns = arg('webhook-runs', 20);
-const SUBSCRIBERS = arg('subscribers', 1000);
+const runs = numberArg('runs', 3);
+const webhookRuns = numberArg('webhook-runs', 20);
+const SUBSCRIBERS = numberArg('subscribers', 1000);
 const LATENCY_MS = 50;
 
 let accepted = 0;
@@ -56,19 +49,7 @@ gh.control.createOrg({ login: 'bench', admins: ['bench-ada'] });
 const installationId = gh.control.install({ account: 'bench' }).id;
 gh.control.createRepo({ owner: 'bench', name: 'app' });
 const db = await freshDatabase('svc_bench_notify');
-const database = openDatabase(db.url, { max: 10 });
-await applyMigrations(database.pool);
-const config = loadConfig(
-  { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', WORKSPACE_APP_ORIGIN: 'http://localhost:5173', RATE_LIMIT_MAX: '100000000', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: '.data/bench', SMTP_URL: smtpUrl, NOTIFY_COLLAPSE_SECONDS: '0' },
-  {
-    codehost: {
-      appId: gh.app.appId, appSlug: gh.app.slug, privateKey: gh.app.privateKey, webhookSecret: gh.app.webhookSecret,
-      clientId: gh.app.clientId, clientSecret: gh.app.clientSecret, apiUrl: gh.url, webUrl: gh.url, timeoutMs: 10_000,
-    },
-  },
-);
-const { app, services } = await buildApp({ config, database, logger: false });
-const url = await app.listen({ host: '127.0.0.1', port: 0 });
+const { app, services, database, url } = await startInProcessApp(db.url, gh, { SMTP_URL: smtpUrl, NOTIFY_COLLAPSE_SECONDS: '0' });
 const worker = await startSyncWorker(services, { pollInterval: 50 });
 
 async function call(method: string, path: string, body: unknown, token: string, workspaceId?: string) {
@@ -85,14 +66,8 @@ try {
   const signUp = await fetch(`${url}/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' }, body: JSON.stringify({ name: 'Bench', email: 'bench@example.test', password: 'correct horse battery' }) });
   const token = signUp.headers.get('set-auth-token')!;
   const ws = await call('POST', '/v1/workspaces', { name: 'Bench', slug: 'bench' }, token);
-  const { token: instToken } = gh.control.installationToken(installationId);
-  const get = async (path: string) => (await fetch(`${gh.url}${path}`, { headers: { authorization: `token ${instToken}` } })).json();
-  const repos = ((await get('/installation/repositories')) as { repositories: GitHubRepository[] }).repositories;
-  await database.db.transaction(async (tx) => {
-    await codehostStore.insertInstallation(tx, { id: uuidv7(), workspaceId: ws.id, installationId, accountLogin: 'bench', accountType: 'Organization', repositorySelection: 'all' });
-    await codehostStore.upsertRepositories(tx, ws.id, repos.map(repositoryRow), uuidv7);
-  });
-  const repositoryId = (await database.pool.query('update repositories set sync_enabled = true where workspace_id = $1 returning id', [ws.id])).rows[0].id as string;
+  const repositoryId = (await recordInstallation({ database }, gh, ws.id, installationId))['bench/app'];
+  await database.pool.query('update repositories set sync_enabled = true where id = $1', [repositoryId]);
   const issue = (await (await gh.control.act('bench-ada', 'POST', '/repos/bench/app/issues', { title: 'Followed by many' })).body) as GitHubIssue;
   await database.db.transaction((tx) => cacheWriter.issues(tx, { workspaceId: ws.id, repositoryId }, [issueRow(issue)]));
   const issueId = (await database.pool.query('select id from issues where workspace_id = $1', [ws.id])).rows[0].id as string;

@@ -27,14 +27,11 @@ import { startEmulator } from '../emulator/index.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { hostClient } from '../test/harness/http.js';
 import { emulatorCodehostEnv } from './support/emulator-env.js';
+import { numberArg } from './support/cli.js';
 import { report } from './support/report.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? Number(process.argv[i + 1]) : fallback;
-};
-const seconds = arg('seconds', 5);
-const connections = arg('connections', 10);
+const seconds = numberArg('seconds', 5);
+const connections = numberArg('connections', 10);
 const os = await import('node:os');
 const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
 const REQUESTS = 10_000;

@@ -35,18 +35,15 @@ import { freshDatabase } from '../test/harness/fresh-database.js';
 import type { FireMessage, FireOrder, FireReport, PreparedDelivery } from './support/fire-deliveries.js';
 import { databaseCpu, processCpuMs } from './support/cpu.js';
 import { emulatorCodehostEnv } from './support/emulator-env.js';
+import { numberArg } from './support/cli.js';
 import { report } from './support/report.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? Number(process.argv[i + 1]) : fallback;
-};
-const burst = arg('burst', 2000);
-const parallel = arg('parallel', 8);
-const seconds = arg('seconds', 10);
-const rate = arg('rate', 100);
-const watchEvery = arg('watch-every', 10);
-const pollMs = arg('poll-ms', 10);
+const burst = numberArg('burst', 2000);
+const parallel = numberArg('parallel', 8);
+const seconds = numberArg('seconds', 10);
+const rate = numberArg('rate', 100);
+const watchEvery = numberArg('watch-every', 10);
+const pollMs = numberArg('poll-ms', 10);
 const loadAtStart = loadavg().map((l) => l.toFixed(2)).join(' ');
 const workDir = mkdtempSync(path.join(tmpdir(), 'bench-webhooks-'));
 const ISSUES = 200;

@@ -1,12 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-/** A number given on the command line as `--name <value>`, else the fallback. */
-export const numberArg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? Number(process.argv[i + 1]) : fallback;
-};
-
 /** `--profile` on a benchmark's command line: the app process writes a CPU profile into bench/results/profiles/ when it stops. */
 export const profileArgs = () => (process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : []);
 
@@ -21,7 +15,7 @@ export async function postJson(url: string, body: unknown, token?: string) {
   return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
 }
 
-/** bench/support/serve-app.ts in a process of its own on `databaseUrl`: the app's and the bare route's addresses, and a stop. */
+/** bench/support/serve-app.ts in a process of its own on `databaseUrl`: the app's and the bare route's addresses, its pid (for its CPU time), and a stop. */
 export async function startBenchApp(databaseUrl: string, nodeArgs: string[] = []) {
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -37,7 +31,7 @@ export async function startBenchApp(databaseUrl: string, nodeArgs: string[] = []
       createInterface({ input: server.stdout! }).once('line', resolve);
       server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
     });
-    return { ...(JSON.parse(line) as { appUrl: string; bareUrl: string }), stop };
+    return { ...(JSON.parse(line) as { appUrl: string; bareUrl: string }), pid: server.pid!, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -41,7 +41,7 @@ export async function restList<T>(gh: RunningEmulator, token: string, path: stri
 }
 
 /** Records the installation and its repositories for the workspace (what connecting does). */
-export async function recordInstallation(t: TestApp, gh: RunningEmulator, workspaceId: string, installationId: number): Promise<Record<string, string>> {
+export async function recordInstallation(t: Pick<TestApp, 'database'>, gh: RunningEmulator, workspaceId: string, installationId: number): Promise<Record<string, string>> {
   const { token } = gh.control.installationToken(installationId);
   const repos = await restList<GitHubRepository>(gh, token, '/installation/repositories', (b) => (b as { repositories: GitHubRepository[] }).repositories);
   const owner = repos[0]?.owner;
@@ -62,7 +62,7 @@ export async function recordInstallation(t: TestApp, gh: RunningEmulator, worksp
 }
 
 /** Reads everything of the workspace's repositories from the code host into the cache. */
-export async function fillCache(t: TestApp, gh: RunningEmulator, workspaceId: string, installationId: number, repositoryIds: Record<string, string>): Promise<void> {
+export async function fillCache(t: Pick<TestApp, 'database'>, gh: RunningEmulator, workspaceId: string, installationId: number, repositoryIds: Record<string, string>): Promise<void> {
   const { token } = gh.control.installationToken(installationId);
   for (const [fullName, repositoryId] of Object.entries(repositoryIds)) {
     const scope = { workspaceId, repositoryId };

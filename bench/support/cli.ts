@@ -1,0 +1,5 @@
+/** A number given on a benchmark's command line as `--name <value>`, else the fallback. */
+export const numberArg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 ? Number(process.argv[i + 1]) : fallback;
+};
