@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -8,6 +8,7 @@ import type { RunningEmulator } from '../../emulator/index.js';
 import { loadConfig } from '../../src/config.js';
 import { portalSiteCsp } from '../../src/modules/portal-site/routes.js';
 import { StartFailure } from '../../src/start-failure.js';
+import { expectAccessible } from '../harness/accessibility.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { startChallengeVerifier, type ChallengeVerifierServer } from '../harness/challenge-verifier.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
@@ -29,7 +30,6 @@ import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
 declare const document: any, window: any;
 
 const ARTIFACTS = path.resolve('test-artifacts', 'portal-site');
-const axeSource = readFileSync(path.resolve('node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const STAND_IN = 'I am human (development stand-in)';
@@ -114,16 +114,6 @@ async function newContext(viewport = DESKTOP) {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
   return context;
-}
-
-async function expectAccessible(page: Page, name: string) {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as { axe: { run(context: unknown, options: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-  });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${name}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
 
 const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });

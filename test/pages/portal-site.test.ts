@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
+import { expectAccessible } from '../harness/accessibility.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
@@ -26,7 +27,6 @@ import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
 declare const document: any, window: any, getComputedStyle: (element: unknown) => { getPropertyValue(name: string): string };
 
 const ARTIFACTS = path.resolve('test-artifacts', 'portal-site');
-const axeSource = readFileSync(path.resolve('node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -124,18 +124,6 @@ async function newContext(viewport: { width: number; height: number }, storageSt
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
   return context;
-}
-
-/** axe-core on the page as it is: no serious or critical violation. */
-async function expectAccessible(page: Page, name: string) {
-  // Evaluated over the devtools protocol, which the page's CSP does not govern (an inline <script> would be refused).
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as { axe: { run(context: unknown, options: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-  });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${name}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
