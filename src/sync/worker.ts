@@ -184,6 +184,26 @@ export async function startSyncWorker(services: Services, options: { pollInterva
   ticker.unref();
 
   const events: WorkerEvents = new EventEmitter();
+  // graphile-worker releases a worker as soon as its task returns and only then asks the pool to
+  // delete the job, without waiting; and a graceful stop that errs turns forceful and returns while
+  // tasks still run. Both would touch the pool after stop() returned, so stop() waits for them.
+  let jobsInFlight = 0;
+  const jobsSettled = new EventEmitter();
+  events.on('job:start', () => { jobsInFlight += 1; });
+  events.on('job:complete', () => {
+    jobsInFlight -= 1;
+    if (jobsInFlight === 0) jobsSettled.emit('settled');
+  });
+  const allJobsSettled = (boundMs: number) =>
+    jobsInFlight === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            log?.error({ jobsInFlight }, `job worker stopped with jobs still running after ${boundMs} ms`);
+            resolve();
+          }, boundMs);
+          jobsSettled.once('settled', () => { clearTimeout(timer); resolve(); });
+        });
   events.on('pool:create', ({ workerPool }) => {
     livePools.add(workerPool.id);
     tick();
@@ -198,8 +218,9 @@ export async function startSyncWorker(services: Services, options: { pollInterva
     workerPool.promise.then(removeRow, removeRow);
   });
 
+  let starting: Promise<void> = Promise.resolve();
   const start = async (): Promise<void> => {
-    runner = await run({
+    const started = await run({
       events,
       pgPool: services.database.pool,
       schema,
@@ -211,6 +232,12 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       // Each schedule runs once across all processes; a run missed while nothing was up is not made up.
       crontab: [`${services.config.sync.reconcileCron} ${RECONCILE_ALL_TASK}`, `0 3 * * * ${CLEANUP_TASK}`, `0 7 * * * ${INBOX_DIGEST_TASK}`].join('\n'),
     });
+    // A restart that was already connecting when stop() came must not leave a runner behind.
+    if (stopping) {
+      await started.stop().catch(() => {});
+      return;
+    }
+    runner = started;
     const restart = (error?: unknown) => {
       runner = null;
       if (stopping) return;
@@ -218,12 +245,14 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       else log?.warn('job worker stopped by itself; restarting in 1 s');
       restartTimer = setTimeout(() => {
         restartTimer = null;
-        if (!stopping) start().catch((e: unknown) => { log?.error({ err: e }, 'job worker could not restart'); restart(e); });
+        if (stopping) return;
+        starting = start().catch((e: unknown) => { log?.error({ err: e }, 'job worker could not restart'); restart(e); });
       }, 1000);
     };
-    runner.promise.then(() => restart(), restart);
+    started.promise.then(() => restart(), restart);
   };
-  await start();
+  starting = start();
+  await starting;
   tick();
 
   return {
@@ -231,10 +260,12 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       stopping = true;
       clearInterval(ticker);
       if (restartTimer) clearTimeout(restartTimer);
+      await starting.catch(() => {});
       const current = runner;
       runner = null;
       await current?.stop().catch(() => {});
       // Nothing of this worker may still be using the database once stop() returns.
+      await allJobsSettled(30_000);
       await Promise.all([ticking, ...removals]);
     },
   };
