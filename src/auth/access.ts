@@ -75,7 +75,7 @@ function requestOrigin(header: (name: string) => string | undefined): string | n
  */
 export async function authorize(
   access: Exclude<Access, { kind: 'public' } | { kind: 'customer' }>,
-  request: { method: string; headers: Record<string, string | string[] | undefined> },
+  request: { method: string; headers: Record<string, string | string[] | undefined>; credentialDigest?: string },
   resolver: PrincipalResolver,
   trustedOrigins: ReadonlySet<string>,
 ): Promise<AuthContext> {
@@ -84,7 +84,7 @@ export async function authorize(
     return Array.isArray(v) ? v[0] : v;
   };
   const authorization = header('authorization');
-  const principal = await resolver.resolve({ authorization, cookie: header('cookie') });
+  const principal = await resolver.resolve({ authorization, cookie: header('cookie'), digest: authorization === undefined ? undefined : request.credentialDigest });
   if (!principal) throw unauthenticated();
 
   if (authorization === undefined && WRITE_METHODS.has(request.method)) {

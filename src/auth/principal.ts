@@ -2,14 +2,15 @@ import type pg from 'pg';
 import { digestApiKey, looksLikeApiKey } from './api-key-token.js';
 import type { CredentialCache } from './credential-cache.js';
 import { credentialStore, type ApiKeyRecord, type SessionRecord, type WorkspaceMembership } from './credential-store.js';
-import { readCookie, SESSION_COOKIE, sessionTokenFrom } from '../platform/session-token.js';
+import { bearerValue, readCookie, SESSION_COOKIE, sessionTokenFrom } from '../platform/session-token.js';
 
 export type Principal =
   | ({ via: 'session' } & SessionRecord)
   | ({ via: 'api_key' } & ApiKeyRecord);
 
 export interface PrincipalResolver {
-  resolve(headers: { authorization?: string; cookie?: string }): Promise<Principal | null>;
+  /** `digest`: the SHA-256 (hex) of the bearer value when the caller already took it (the rate limiter does). */
+  resolve(headers: { authorization?: string; cookie?: string; digest?: string }): Promise<Principal | null>;
   membershipsOf(userId: string): Promise<WorkspaceMembership[]>;
 }
 
@@ -24,8 +25,8 @@ export function createPrincipalResolver(deps: {
 }): PrincipalResolver {
   const { pool, cache, sessionSecret } = deps;
 
-  async function apiKey(key: string): Promise<Principal | null> {
-    const digest = digestApiKey(key);
+  async function apiKey(key: string, knownDigest: string | undefined): Promise<Principal | null> {
+    const digest = knownDigest ?? digestApiKey(key);
     const cacheKey = `k:${digest}`;
     let record = cache.get<ApiKeyRecord | null>(cacheKey);
     if (record === undefined) {
@@ -57,9 +58,9 @@ export function createPrincipalResolver(deps: {
     async resolve(headers) {
       const authorization = headers.authorization;
       if (authorization !== undefined) {
-        const [scheme, value] = authorization.trim().split(/\s+/, 2);
-        if (!value || scheme.toLowerCase() !== 'bearer') return null;
-        return looksLikeApiKey(value) ? apiKey(value) : session(value);
+        const value = bearerValue(authorization);
+        if (!value) return null;
+        return looksLikeApiKey(value) ? apiKey(value, headers.digest) : session(value);
       }
       const cookie = readCookie(headers.cookie, SESSION_COOKIE);
       return cookie ? session(cookie) : null;

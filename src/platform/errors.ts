@@ -56,7 +56,15 @@ export class ApiError extends Error {
   readonly headers?: Record<string, string>;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
-    super(options.message ?? defaultMessages[code], { cause: options.cause });
+    // A refusal (4xx) is an answer, not a fault: nobody reads its stack, and capturing one was the
+    // largest single cost of answering a bad credential. A 5xx keeps its stack for the log.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (errorStatus[code] < 500) Error.stackTraceLimit = 0;
+    try {
+      super(options.message ?? defaultMessages[code], { cause: options.cause });
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.name = 'ApiError';
     this.code = code;
     this.status = errorStatus[code];

@@ -2,8 +2,15 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { readCookie, SESSION_COOKIE } from './session-token.js';
+import { bearerValue, readCookie, SESSION_COOKIE } from './session-token.js';
 import { ApiError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** SHA-256 (hex) of the credential the request carries, taken once here and reused to look the credential up. */
+    credentialDigest?: string;
+  }
+}
 
 /**
  * The bucket a request counts against: the credential it carries (hashed, so raw secrets are
@@ -12,10 +19,14 @@ import { ApiError } from './errors.js';
  */
 function credentialBucket(request: FastifyRequest): string {
   const authorization = request.headers.authorization;
-  const credential = authorization ?? readCookie(request.headers.cookie, SESSION_COOKIE);
+  const credential = authorization !== undefined ? bearerValue(authorization) ?? authorization : readCookie(request.headers.cookie, SESSION_COOKIE);
   if (!credential) return `ip:${request.ip}`;
-  return `cred:${createHash('sha256').update(credential).digest('base64url').slice(0, 32)}`;
+  // The same digest an API key is stored under, so the resolver need not take it again.
+  const digest = createHash('sha256').update(credential).digest('hex');
+  request.credentialDigest = digest;
+  return `cred:${digest.slice(0, 43)}`;
 }
+
 
 export async function registerRateLimit(
   app: FastifyInstance,

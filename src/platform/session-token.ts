@@ -27,6 +27,12 @@ export function sessionTokenFrom(value: string, secret: string): string | null {
   return token;
 }
 
+/** The token of an `Authorization: Bearer <token>` header, else null. */
+export function bearerValue(authorization: string): string | null {
+  const [scheme, value] = authorization.trim().split(/\s+/, 2);
+  return value && scheme.toLowerCase() === 'bearer' ? value : null;
+}
+
 /** Reads one cookie from a Cookie header without parsing the rest. */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;

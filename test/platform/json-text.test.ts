@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonText } from '../../src/platform/json-text.js';
+import { compactJson, jsonText } from '../../src/platform/json-text.js';
 
 /** The one part of a reply jsonText touches: its content type. */
 function replyRecordingType() {
@@ -17,7 +17,7 @@ describe('JSON text built before the handler returns', () => {
   it('goes out as it is, under a JSON content type', () => {
     const { reply, seen } = replyRecordingType();
     const text = `{"data":[{"id":"${id}","at":"2026-01-01T00:00:00.000Z"}],"nextCursor":null}`;
-    expect(jsonText(reply, page, text, true)).toBe(text);
+    expect(String(jsonText(reply, page, text, true))).toBe(text);
     expect(seen.type).toBe('application/json; charset=utf-8');
   });
 
@@ -30,14 +30,22 @@ describe('JSON text built before the handler returns', () => {
 
   it('is not held to the schema when unchecked (production)', () => {
     const { reply } = replyRecordingType();
-    expect(jsonText(reply, page, '{"data":[{"id":"x"}],"nextCursor":null}', false)).toBe('{"data":[{"id":"x"}],"nextCursor":null}');
+    expect(String(jsonText(reply, page, '{"data":[{"id":"x"}],"nextCursor":null}', false))).toBe('{"data":[{"id":"x"}],"nextCursor":null}');
   });
 
   it('goes out compact, as every other answer, however Postgres spaced it (text inside strings kept)', () => {
     const { reply } = replyRecordingType();
     const spaced = `{"data":[{"id" : "${id}", "at" : "2026-01-01T00:00:00.000Z"}, \n {"id" : "${id}", "at" : "2026-01-02T00:00:00.000Z"}],"nextCursor":"a : b, c"}`;
-    expect(jsonText(reply, page, spaced, true)).toBe(
+    expect(String(jsonText(reply, page, spaced, true))).toBe(
       `{"data":[{"id":"${id}","at":"2026-01-01T00:00:00.000Z"},{"id":"${id}","at":"2026-01-02T00:00:00.000Z"}],"nextCursor":"a : b, c"}`,
     );
+  });
+
+  it('keeps every byte inside strings: escaped quotes and backslashes, spaces, tabs, and characters beyond ASCII', () => {
+    const values = ['say \\"hi\\" : now', 'ends with a backslash \\', ' lead and trail ', 'tab\\there', 'é ☃ 😀 , : " \\u0000', ''];
+    for (const v of values) {
+      const text = JSON.stringify({ v, list: [v, { k: v }] }, null, 2);
+      expect(compactJson(text).toString('utf8')).toBe(JSON.stringify(JSON.parse(text)));
+    }
   });
 });

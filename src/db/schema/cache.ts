@@ -122,6 +122,8 @@ export const issues = pgTable(
     index('issues_workspace_number_idx').on(t.workspaceId, t.number, t.id),
     index('issues_workspace_title_idx').on(t.workspaceId, sql`lower(${t.title})`, t.id),
     index('issues_workspace_comments_idx').on(t.workspaceId, t.commentsCount, t.id),
+    // A milestone's issues in the list's default order, read a page at a time.
+    index('issues_workspace_milestone_idx').on(t.workspaceId, t.milestoneCodehostId, t.codehostUpdatedAt, t.id),
     index('issues_labels_idx').using('gin', t.labelNames),
     index('issues_assignees_idx').using('gin', t.assigneeLogins),
     index('issues_search_idx').using('gin', t.search),

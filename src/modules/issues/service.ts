@@ -146,9 +146,10 @@ export function resolveFieldFilters(tx: Executor, workspaceId: string, query: Is
 }
 
 /** The whole filter, field filters included (they need the cached project fields). */
-export async function resolveIssueFilter(services: Services, workspaceId: string, query: IssueListFilter, callerLogin: string | null): Promise<IssueFilter> {
+export async function resolveIssueFilter(tx: Executor, workspaceId: string, query: IssueListFilter, callerLogin: string | null): Promise<IssueFilter> {
   const filter = issueFilterOf(query, callerLogin);
-  filter.fields = await resolveFieldFilters(services.database.db, workspaceId, query);
+  filter.fields = await resolveFieldFilters(tx, workspaceId, query);
+  if (filter.milestones?.ids.length) filter.milestones.keys = await issueStore.milestoneKeys(tx, workspaceId, filter.milestones.ids);
   return filter;
 }
 
@@ -219,7 +220,7 @@ export const issueService = {
   async pageItems(services: Services, auth: WorkspaceAuth, p: IssuePageRequest) {
     const workspaceId = auth.workspace.workspaceId;
     const { db } = services.database;
-    const filter = p.resolved ?? (await resolveIssueFilter(services, workspaceId, p.filter, auth.principal.codehost?.login ?? null));
+    const filter = p.resolved ?? (await resolveIssueFilter(db, workspaceId, p.filter, auth.principal.codehost?.login ?? null));
     const { sort, order, narrowing } = p;
     return pagedList(services.cursors, {
       binding: p.binding,

@@ -19,7 +19,8 @@ export interface IssueFilter {
   labels: string[];
   /** Null: not filtered. Otherwise any one value matches; with no value left, nothing matches. */
   assignees: { logins: string[]; none: boolean } | null;
-  milestones: { ids: string[]; none: boolean } | null;
+  /** `keys`: the milestones of `ids` as issue rows name them, once resolved (`resolveIssueFilter`). */
+  milestones: { ids: string[]; none: boolean; keys?: MilestoneKey[] } | null;
   types: { names: string[]; none: boolean } | null;
   updatedSince: Date | null;
   /** Cards on any of these projects (archived cards do not count). */
@@ -96,6 +97,26 @@ const issueSelect = sql`
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 const uuidArray = (values: string[]) => sql`${sql.param(values)}::uuid[]`;
 
+/**
+ * Issues in any of the milestones `ids`. Resolved to their repositories and code-host ids, the
+ * condition is on the issue's own columns, which an index serves in the list's order; through the
+ * milestone join the planner could only scan every issue of the milestone's repository.
+ */
+function milestoneCondition(ids: string[], resolved: MilestoneKey[] | undefined): SQL | null {
+  if (!resolved) return sql`m.id = any(${uuidArray(ids)})`;
+  if (!resolved.length) return null;
+  return sql`(${sql.join(
+    resolved.map((k) => sql`(i.repository_id = ${k.repositoryId} and i.milestone_codehost_id = ${k.codehostId})`),
+    sql` or `,
+  )})`;
+}
+
+/** A milestone as an issue row names it. */
+export interface MilestoneKey {
+  repositoryId: string;
+  codehostId: number;
+}
+
 /** The workspace and every filter, as conditions over `issueFrom`. */
 export function issueConditions(workspaceId: string, f: IssueFilter): SQL[] {
   const where: SQL[] = [sql`i.workspace_id = ${workspaceId}`];
@@ -119,7 +140,7 @@ export function issueConditions(workspaceId: string, f: IssueFilter): SQL[] {
   }
   if (f.milestones) {
     anyOf([
-      f.milestones.ids.length ? sql`m.id = any(${uuidArray(f.milestones.ids)})` : null,
+      f.milestones.ids.length ? milestoneCondition(f.milestones.ids, f.milestones.keys) : null,
       f.milestones.none ? sql`i.milestone_codehost_id is null` : null,
     ]);
   }
@@ -229,6 +250,14 @@ export type IssueJsonRow = {
 };
 
 export const issueStore = {
+  /** The workspace's milestones `ids` as issue rows name them (an unknown id names none). */
+  async milestoneKeys(tx: Executor, workspaceId: string, ids: string[]): Promise<MilestoneKey[]> {
+    const { rows } = await tx.execute<{ repository_id: string; codehost_id: string }>(
+      sql`select repository_id, codehost_id from milestones where workspace_id = ${workspaceId} and id = any(${uuidArray(ids)}) order by repository_id, codehost_id`,
+    );
+    return rows.map((r) => ({ repositoryId: r.repository_id, codehostId: Number(r.codehost_id) }));
+  },
+
   async listJsonPage(tx: Executor, p: IssuePageQuery): Promise<IssueJsonRow[]> {
     const { rows } = await tx.execute<IssueJsonRow>(issueJsonPageSql(p));
     return rows;

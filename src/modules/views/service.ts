@@ -208,7 +208,7 @@ export const viewService = {
     const db = services.database.db;
     const listFilter = listFilterOf(view.filter);
     // Field filters included: a column's count covers exactly the issues its pages list.
-    const scope = { workspaceId: auth.workspace.workspaceId, filter: await resolveIssueFilter(services, auth.workspace.workspaceId, listFilter, auth.principal.codehost?.login ?? null) };
+    const scope = { workspaceId: auth.workspace.workspaceId, filter: await resolveIssueFilter(services.database.db, auth.workspace.workspaceId, listFilter, auth.principal.codehost?.login ?? null) };
     const source: ColumnSource = grouping.kind === 'field' ? await fieldColumns(db, scope, grouping) : await simpleColumns(db, scope, grouping.kind);
 
     let columns: BoardColumn[] = source.columns;

@@ -1,0 +1,1 @@
+CREATE INDEX "issues_workspace_milestone_idx" ON "issues" USING btree ("workspace_id","milestone_codehost_id","codehost_updated_at","id");
