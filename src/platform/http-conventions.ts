@@ -138,8 +138,10 @@ export function installHttpConventions(app: FastifyInstance): void {
     if (!UPLOAD_PATHS.includes(request.url.split('?')[0])) return done(jsonOnly(), undefined);
     done(null, payload);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: an async hook costs a promise on every request for no await.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   app.setErrorHandler((error, request, reply) => {

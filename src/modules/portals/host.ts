@@ -64,24 +64,31 @@ const noPortalHere = () =>
  */
 export function registerPortalHosts(app: FastifyInstance, services: Services): void {
   app.decorateRequest('portal', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const path = request.url.split('?')[0];
-    const slug = portalSlugOfHost(request.headers.host, services.config.portalDomain);
-    if (slug === null) {
-      if (isPortalSitePath(path)) throw new ApiError('not_found', { message: `No route ${request.method} ${path}.` });
-      if (isPortalPath(path)) {
-        throw new ApiError('not_found', {
-          message: 'The portal API answers on a portal\'s own host.',
-          remedy: `Send it to <slug>.${services.config.portalDomain}.`,
-        });
-      }
-      return;
-    }
+  const onPortalHost = async (request: FastifyRequest, slug: string, path: string) => {
     const portal = slug === '' ? null : await portalStore.findBySlug(services.database.db, slug);
     if (!portal) throw noPortalHere();
     if (!servedOnPortalHost(path)) {
       throw new ApiError('not_found', { message: "A portal host serves the portal API (/portal/...) and, to GET and HEAD outside the API's areas, the portal website." });
     }
     request.portal = portal;
+  };
+  // Callback style, so the API's own host (every request but the portals') costs no promise.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    const path = request.url.split('?')[0];
+    const slug = portalSlugOfHost(request.headers.host, services.config.portalDomain);
+    if (slug !== null) {
+      onPortalHost(request, slug, path).then(() => done(), done);
+      return;
+    }
+    if (isPortalSitePath(path)) return done(new ApiError('not_found', { message: `No route ${request.method} ${path}.` }));
+    if (isPortalPath(path)) {
+      return done(
+        new ApiError('not_found', {
+          message: 'The portal API answers on a portal\'s own host.',
+          remedy: `Send it to <slug>.${services.config.portalDomain}.`,
+        }),
+      );
+    }
+    done();
   });
 }
