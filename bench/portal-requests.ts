@@ -1,5 +1,5 @@
 /**
- * Portal requests at 10,000: a portal whose 10,000 requests point at 10,000 cached issues (1,000
+ * Portal requests at 100,000: a portal whose 100,000 requests point at 100,000 cached issues (1,000
  * customers in 50 companies, half the requests public, 30% private, 20% company-visible; 30% of the
  * issues on a project whose Status field drives the derived status). Over loopback with autocannon,
  * in the same run and against the same server process:
@@ -14,7 +14,7 @@
  * within the limit, what the lane does past it (waits, then refuses unsent), and how many
  * secondary-limit answers the emulator gave (the aim is none).
  *
- *   npx tsx bench/portal-requests.ts [--seconds 5] [--connections 10]
+ *   npx tsx bench/portal-requests.ts [--requests 100000] [--seconds 5] [--connections 10]
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -28,13 +28,13 @@ import { freshDatabase } from '../test/harness/fresh-database.js';
 import { hostClient } from '../test/harness/http.js';
 import { emulatorCodehostEnv } from './support/emulator-env.js';
 import { numberArg } from './support/cli.js';
-import { report } from './support/report.js';
+import { report, type Aim } from './support/report.js';
 
 const seconds = numberArg('seconds', 5);
 const connections = numberArg('connections', 10);
 const os = await import('node:os');
 const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-const REQUESTS = 10_000;
+const REQUESTS = numberArg('requests', 100_000);
 const CUSTOMERS = 1_000;
 const COMPANIES = 50;
 const PAGE = 50;
@@ -224,6 +224,7 @@ try {
     { name: "member's requests (no filter)", path: `/v1/portals/${portal.id}/requests?limit=${PAGE}`, headers: member },
   ];
   const rows: Array<Record<string, string | number>> = [];
+  const measured: Array<{ name: string; connections: number; rps: number; p50: number; p99: number }> = [];
   for (const n of [1, connections]) {
     let yardstick = 0;
     for (const c of cases) {
@@ -232,6 +233,7 @@ try {
       const r = await load(appUrl + c.path, c.headers, n);
       if (!yardstick) yardstick = r.p50;
       rows.push({ case: c.name, connections: n, 'requests/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'p50 vs /v1/issues': Number((r.p50 / yardstick).toFixed(2)) });
+      measured.push({ name: c.name, connections: n, ...r });
     }
   }
   console.table(rows);
@@ -279,7 +281,24 @@ try {
   ];
   console.table(submissionRows);
   console.log(`code-host requests: ${log.length}, max in flight: ${c.maxConcurrency(installationId)}, secondary-limit answers: ${secondary}`);
+  // The customer's list beside the issue list's page, at one connection: its time per page (p50,
+  // and the rate's inverse, steadier at millisecond latencies).
+  const at1 = (name: string) => measured.find((m) => m.connections === 1 && m.name === name)!;
+  const issues1 = at1(cases[0].name);
+  const aims: Aim[] = cases.slice(1, 3).map((c) => {
+    const m = at1(c.name);
+    const ratio = issues1.rps / m.rps;
+    return {
+      what: `${c.name} page time over the issue list's, 1 connection (${REQUESTS.toLocaleString('en')} requests)`,
+      measured: `${ratio.toFixed(2)}x (p50 ${m.p50} ms vs ${issues1.p50} ms)`,
+      floor: `GET /v1/issues ${issues1.rps}/s`,
+      aim: '<= 1.5x',
+      met: ratio <= 1.5,
+    };
+  });
+  aims.push({ what: 'portal submissions: secondary-limit answers', measured: secondary, aim: '0', met: secondary === 0 });
   report('portal-requests', rows, {
+    aims,
     seconds,
     connections,
     requests: REQUESTS,
