@@ -6,6 +6,9 @@
  * how many answers were secondary-limit refusals (403/429), and whether the median run meets the
  * aim of 1.1x the floor. "in code host ms/req" is the emulator's own time per request (its 50 ms
  * and its handling); "between reqs ms" the time from one answer to the next request reaching it.
+ * "bare Octokit ms" is the same 50 edits made right after by a bare Octokit on an installation of
+ * its own: the machine's cost of the emulator and an HTTP client at that moment (on a shared
+ * machine it drifts from run to run); "beyond bare ms/issue" the service's part over it.
  *
  *   DATABASE_URL=postgres://... npx tsx bench/bulk-edit.ts [--runs 3] [--profile <dir>]
  *
@@ -13,6 +16,7 @@
  * `npx tsx bench/support/profile-top.ts <dir>` sums its self time by function.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Octokit } from 'octokit';
 import { startEmulator } from '../emulator/index.js';
 import { PACE } from '../src/codehost/pacing.js';
 import { startInProcessApp } from './support/in-process-app.js';
@@ -36,6 +40,19 @@ c.createOrg({ login: 'bench', admins: ['bench-ada'] });
 const installationId = c.install({ account: 'bench' }).id;
 c.createRepo({ owner: 'bench', name: 'app' });
 for (let i = 1; i <= ISSUES; i++) await c.act('bench-ada', 'POST', '/repos/bench/app/issues', { title: `Issue ${i}` });
+// The same 50 edits from a bare Octokit, on an installation of its own (its own budgets), after
+// each run: what the emulator and an HTTP client cost on this machine at that moment, so the
+// service's own part is the difference.
+c.createOrg({ login: 'bench-ref', admins: ['bench-ada'] });
+const referenceInstallation = c.install({ account: 'bench-ref' }).id;
+c.createRepo({ owner: 'bench-ref', name: 'app' });
+for (let i = 1; i <= ISSUES; i++) await c.act('bench-ada', 'POST', '/repos/bench-ref/app/issues', { title: `Issue ${i}` });
+const reference = new Octokit({ baseUrl: gh.url, auth: c.installationToken(referenceInstallation).token, retry: { enabled: false }, throttle: { enabled: false } });
+async function referenceMs(labels: string[]): Promise<number> {
+  const t0 = performance.now();
+  for (let i = 1; i <= ISSUES; i++) await reference.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { owner: 'bench-ref', repo: 'app', issue_number: i, labels });
+  return performance.now() - t0;
+}
 
 const db = await freshDatabase('svc_bench_bulk');
 const { app, database, url } = await startInProcessApp(db.url, gh);
@@ -76,6 +93,7 @@ try {
       const log = c.requestLog({ installationId });
       const inHost = log.reduce((n, e) => n + (e.end - e.start), 0);
       const gaps = log.slice(1).map((e, i) => e.start - log[i].end);
+      const bareMs = await referenceMs(labels);
       const ratio = totalMs / FLOOR_MS;
       ratios.push(ratio);
       rows.push({
@@ -88,6 +106,8 @@ try {
         aim: AIM,
         met: ratio <= AIM_RATIO ? 'yes' : 'no',
         'overhead ms/issue': Number(((totalMs - FLOOR_MS) / ISSUES).toFixed(1)),
+        'bare Octokit ms': Math.round(bareMs),
+        'beyond bare ms/issue': Number(((totalMs - bareMs) / ISSUES).toFixed(1)),
         'code-host requests': log.length,
         'in code host ms/req': Number((inHost / Math.max(1, log.length)).toFixed(1)),
         'between reqs ms': Number((gaps.reduce((n, g) => n + g, 0) / Math.max(1, gaps.length)).toFixed(1)),
