@@ -3,3 +3,9 @@ export const numberArg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > -1 ? Number(process.argv[i + 1]) : fallback;
 };
+
+/** A string given on a benchmark's command line as `--name <value>`, else undefined. */
+export const stringArg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 ? process.argv[i + 1] : undefined;
+};

@@ -2,9 +2,10 @@
  * The heaviest entries of a V8 CPU profile (`node --cpu-prof`): self time summed per function
  * and per package, as a table to put beside a benchmark's figures.
  *
- *   npx tsx bench/support/profile-top.ts bench/results/profiles/<file>.cpuprofile [--top 25]
+ *   npx tsx bench/support/profile-top.ts <file.cpuprofile or a folder of them>... [--top 25]
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { numberArg } from './cli.js';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
@@ -23,16 +24,20 @@ function packageOf(url: string): string {
   return own ? `${own[1]}/${own[2]}` : url;
 }
 
-export function profileTop(file: string, top = 25) {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
+/** Self time over every profile in `files`, by function and by package. */
+export function profileTop(files: string[], top = 25) {
+  // Each profile's samples as [node, microseconds] pairs.
+  const samples: Array<[ProfileNode, number]> = [];
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    profile.samples.forEach((id, i) => samples.push([byId.get(id)!, profile.timeDeltas[i] ?? 0]));
+  }
+  const total = samples.reduce((a, [, us]) => a + us, 0);
   const sum = (key: (n: ProfileNode) => string) => {
     const acc = new Map<string, number>();
-    for (const [id, us] of selfUs) {
-      const k = key(byId.get(id)!);
+    for (const [node, us] of samples) {
+      const k = key(node);
       acc.set(k, (acc.get(k) ?? 0) + us);
     }
     return [...acc].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({ name, 'self %': Number(((us / total) * 100).toFixed(1)), 'self ms': Math.round(us / 1000) }));
@@ -46,9 +51,10 @@ export function profileTop(file: string, top = 25) {
 }
 
 if (process.argv[1]?.endsWith('profile-top.ts')) {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: profile-top.ts <file.cpuprofile> [--top N]');
-  const result = profileTop(file, numberArg('top', 25));
+  const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(all[i - 1] ?? '').startsWith('--'));
+  const files = args.flatMap((a) => (statSync(a).isDirectory() ? readdirSync(a).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(a, f)) : [a]));
+  if (!files.length) throw new Error('usage: profile-top.ts <file.cpuprofile or folder>... [--top N]');
+  const result = profileTop(files, numberArg('top', 25));
   console.log(`${result.totalMs} ms sampled`);
   console.table(result.functions);
   console.table(result.packages);

@@ -2,7 +2,7 @@ import { App, Octokit } from 'octokit';
 import type pg from 'pg';
 import type { CodehostConfig } from '../config.js';
 import { budgetFromHeaders, budgetStore } from './budget.js';
-import { inInstallationLane } from './lane.js';
+import { heldLaneOf, holdInstallationLane, inInstallationLane } from './lane.js';
 import { writeCostOf } from './pacing.js';
 import { storableAnswers } from './storable-answers.js';
 
@@ -108,6 +108,22 @@ export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.P
         // The installation-token fetch an authenticated request makes first runs inside that
         // request's lane already; it is an app-level call and must not wait for the lane again.
         if (options.url === TOKEN_ROUTE) return request(options);
+        const held = heldLaneOf(installationId);
+        if (held) {
+          // In a held lane the budget is recorded behind the batch's next request, not before it.
+          const record = (headers: Record<string, string> | undefined) => {
+            const budget = headers ? budgetFromHeaders(headers) : null;
+            if (budget) held.after(() => budgetStore.record(pool, installationId, budget));
+          };
+          try {
+            const response = await held.run(async () => request(options), paceOf(options));
+            record(response.headers as Record<string, string>);
+            return response;
+          } catch (error) {
+            record((error as { response?: { headers?: Record<string, string> } }).response?.headers);
+            throw error;
+          }
+        }
         // The budget is recorded after the lane is released: nothing else waits inside a lane.
         let headers: Record<string, string> | undefined;
         try {
@@ -123,6 +139,15 @@ export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.P
         }
       });
       return octokit;
+    },
+
+    /**
+     * Runs `work` holding the installation's lane throughout (lane.ts, holdInstallationLane): the
+     * requests it makes through `asInstallation` or `asUserInLane` still go one at a time and are
+     * paced, without taking the lock for each. For a batch of writes made one after another.
+     */
+    holdLane<T>(installationId: number, work: () => Promise<T>): Promise<T> {
+      return holdInstallationLane(lanePool, installationId, config.apiUrl, work);
     },
   };
 }

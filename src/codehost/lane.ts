@@ -1,8 +1,31 @@
 import type pg from 'pg';
-import { paceWrite, type WriteCost } from './pacing.js';
+import { pacedHold, paceWrite, type WriteCost } from './pacing.js';
 
 /** Advisory-lock keys of the lanes: a fixed high prefix plus the installation id. */
 const LANE_KEY_BASE = 0x5356_4300_0000_0000n;
+
+export interface LanePace {
+  codehost: string;
+  cost: WriteCost | null;
+  maxWaitMs: number;
+}
+
+/**
+ * A lane this process holds across many requests (see holdInstallationLane). Requests made in
+ * this process for the installation meanwhile go through it one after another, so they neither
+ * wait for the advisory lock this process already has (they would wait for ever when the holder
+ * waits for them) nor overlap the holder's requests.
+ */
+interface HeldLane {
+  run<T>(request: () => Promise<T>, pace?: LanePace): Promise<T>;
+  /** Work to finish before the lane is let go (the budget of each answer, recorded in order). */
+  after(work: () => Promise<unknown>): void;
+}
+
+const heldHere = new Map<number, HeldLane>();
+
+/** The lane this process holds for the installation right now, if any. */
+export const heldLaneOf = (installationId: number): HeldLane | undefined => heldHere.get(installationId);
 
 /**
  * One code-host request at a time per installation, across every process: each request runs
@@ -17,8 +40,10 @@ export async function inInstallationLane<T>(
   installationId: number,
   run: () => Promise<T>,
   /** A write is paced to GitHub's secondary limits (pacing.ts) once the lane is held. */
-  pace?: { codehost: string; cost: WriteCost | null; maxWaitMs: number },
+  pace?: LanePace,
 ): Promise<T> {
+  const held = heldHere.get(installationId);
+  if (held) return held.run(run, pace);
   const key = (LANE_KEY_BASE + BigInt(installationId)).toString();
   const client = await lanePool.connect();
   let locked = false;
@@ -32,5 +57,74 @@ export async function inInstallationLane<T>(
     if (locked) await client.query('select pg_advisory_unlock($1::bigint)', [key]).catch(() => (broken = true));
     // A connection that could not unlock is discarded: closing it releases the lock.
     client.release(broken);
+  }
+}
+
+/**
+ * Holds the installation's lane for the whole of `work`, for a batch of requests made one after
+ * another (a bulk edit): the lock is taken once instead of once a request, and each write is
+ * paced from the log read once (pacing.ts, pacedHold), so what separates two requests of the
+ * batch is one small insert instead of four round trips. Other processes' requests for the
+ * installation wait until the batch is done, as they would wait behind each of its requests.
+ * Once a query on the held connection fails the hold is given up and the rest of the batch
+ * takes the lane request by request.
+ */
+export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId: number, codehost: string, work: () => Promise<T>): Promise<T> {
+  // Held here already (another batch of this process): that hold serves both, one request at a time.
+  if (heldHere.has(installationId)) return work();
+  const key = (LANE_KEY_BASE + BigInt(installationId)).toString();
+  const client = await lanePool.connect();
+  let locked = false;
+  let broken = false;
+  let released = false;
+  let queue: Promise<unknown> = Promise.resolve();
+  let pending: Promise<unknown> = Promise.resolve();
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [key]);
+    locked = true;
+    const pacing = await pacedHold(client, { codehost, installationId });
+    const held: HeldLane = {
+      run<R>(request: () => Promise<R>, pace?: LanePace): Promise<R> {
+        const turn = queue.then(async () => {
+          if (broken) return inInstallationLane(lanePool, installationId, request, pace);
+          const paced = pace?.cost ? await pacing.pace(pace.cost, pace.maxWaitMs) : null;
+          try {
+            return await request();
+          } finally {
+            // The log could not be written: the connection is in doubt, so the hold ends here,
+            // after the request (the lock must outlive it).
+            if (paced && !(await paced.logged)) giveUp();
+          }
+        });
+        queue = turn.catch(() => {});
+        return turn;
+      },
+      after(work) {
+        pending = pending.then(work).catch(() => {});
+      },
+    };
+    const giveUp = (): void => {
+      if (released) return;
+      broken = true;
+      if (heldHere.get(installationId) === held) heldHere.delete(installationId);
+      // Closing the connection lets the lock go at once: the rest of the batch takes the lane
+      // request by request, and would otherwise wait for this very lock.
+      released = true;
+      client.release(true);
+    };
+    heldHere.set(installationId, held);
+    try {
+      return await work();
+    } finally {
+      if (heldHere.get(installationId) === held) heldHere.delete(installationId);
+      await queue;
+    }
+  } finally {
+    await pending;
+    if (!released) {
+      if (locked) await client.query('select pg_advisory_unlock($1::bigint)', [key]).catch(() => (broken = true));
+      // A connection that could not unlock is discarded: closing it releases the lock.
+      client.release(broken);
+    }
   }
 }

@@ -83,6 +83,33 @@ describe('POST /v1/issues/bulk', () => {
     expect(audit.rows.map((r) => r.target_id).sort()).toEqual(ids(2, 4, 5).sort());
   });
 
+  it('a code-host failure mid-batch writes nothing for that issue, and the issues after it are written and recorded in full', async () => {
+    const order = ids(1, 2, 3, 4, 5);
+    const before = await localStateOf(t, ids(3)[0]);
+    gh.control.addFault({ method: 'PATCH', path: '/repos/bk/app/issues/3', status: 502 });
+    gh.control.clearRequestLog();
+    const res = await bulk({ issueIds: order, change: { labels: ['bug'] } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.results.map((r: { issueId: string; ok: boolean; error: { code: string } | null }) => [r.issueId, r.ok ? 'ok' : r.error!.code])).toEqual(
+      order.map((id, i) => [id, i === 2 ? 'codehost_unavailable' : 'ok']),
+    );
+    expect(res.body).toMatchObject({ succeeded: 4, failed: 1 });
+    // The failed issue: as it was, in the cache, its activity and its audit.
+    expect(await localStateOf(t, ids(3)[0])).toEqual(before);
+    const requestId = res.headers.get('x-request-id');
+    const audit = await t.database.pool.query('select target_id from audit_entries where request_id = $1', [requestId]);
+    expect(audit.rows.map((r) => r.target_id).sort()).toEqual(ids(1, 2, 4, 5).sort());
+    const activity = await t.database.pool.query('select issue_id from issue_activity where request_id = $1', [requestId]);
+    expect([...new Set(activity.rows.map((r) => r.issue_id))].sort()).toEqual(ids(1, 2, 4, 5).sort());
+    for (const n of [1, 2, 4, 5]) {
+      const cached = await call('GET', `/v1/issues/${ids(n)[0]}`, { token: w.ownerToken, workspaceId: w.workspaceId });
+      expect(cached.body.labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
+    }
+    const patches = gh.control.requestLog({ installationId: w.installationId }).filter((e) => e.method === 'PATCH');
+    expect(patches.map((e) => e.path)).toEqual([1, 2, 3, 4, 5].map((n) => `/repos/bk/app/issues/${n}`));
+    expect(gh.control.maxConcurrency(w.installationId)).toBe(1);
+  });
+
   it('replaces labels, assignees and milestone on each issue', async () => {
     const labels = await bulk({ issueIds: ids(1, 6), change: { labels: ['customer'] } });
     expect(labels.body).toMatchObject({ succeeded: 2, failed: 0 });

@@ -103,4 +103,18 @@ describe('pacing through the lane', () => {
     const { rows } = await t.database.pool.query('select resource, points, creates from codehost_write_log where codehost = $1 and installation_id = $2', [gh.url, w.installationId]);
     expect(rows).toEqual([{ resource: 'core', points: 5, creates: 0 }]);
   });
+
+  it('a bulk edit is paced write by write: those that fit go, the rest are refused unsent, and the log holds what was sent', async () => {
+    await logged(PACE.restWritePointsPerMinute / 5 - 2, { resource: 'core', points: 5, creates: 0 }, 2_000);
+    const order = [1, 2, 3].map((n) => w.issueIds.get(n)!);
+    const res = await call('POST', '/v1/issues/bulk', { ...as(), body: { issueIds: order, change: { labels: ['bug'] } } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.results.map((r: { ok: boolean; error: { code: string } | null }) => (r.ok ? 'ok' : r.error!.code))).toEqual(['ok', 'ok', 'codehost_unavailable']);
+    expect(posts().map((e) => e.path)).toEqual([1, 2].map((n) => `/repos/${w.org}/app/issues/${n}`));
+    const { rows } = await t.database.pool.query('select count(*)::int as n from codehost_write_log where codehost = $1 and installation_id = $2', [gh.url, w.installationId]);
+    expect(rows[0].n).toBe(PACE.restWritePointsPerMinute / 5);
+    // The lane was let go: a write after the batch is paced from the log alone, and refused too.
+    const after = await call('PATCH', `/v1/issues/${w.issueIds.get(3)!}`, { ...as(), body: { title: 'Still over' } });
+    expect(after.status, after.text).toBe(503);
+  });
 });

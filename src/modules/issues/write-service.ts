@@ -58,15 +58,26 @@ export function snapshotOf(issue: GitHubIssue): IssueSnapshot {
   };
 }
 
-/** A milestone id of the workspace, as the number the code host knows it by in `repositoryId`. */
-async function milestoneNumberIn(services: Services, auth: WorkspaceAuth, repositoryId: string, milestoneId: string | null | undefined) {
+/** A milestone of the workspace as a write needs it, or null when the workspace has none by that id. */
+type MilestoneRef = { repositoryId: string; number: number } | null;
+
+/** Looks a milestone id up (the same one for every issue of a bulk edit, so once). */
+export type MilestoneNumbers = (milestoneId: string | null | undefined) => Promise<MilestoneRef>;
+
+/** The milestone as the number the code host knows it by in `repositoryId`. */
+function milestoneNumberFrom(m: MilestoneRef, repositoryId: string, milestoneId: string | null | undefined) {
   if (milestoneId === undefined) return undefined;
   if (milestoneId === null) return null;
-  const m = await writeStore.milestone(services.database.db, auth.workspace.workspaceId, milestoneId);
   if (!m || m.repositoryId !== repositoryId) {
     throw invalidRequest("milestoneId must be a milestone of the issue's repository.", { field: 'milestoneId', value: milestoneId });
   }
   return m.number;
+}
+
+/** A milestone id of the workspace, as the number the code host knows it by in `repositoryId`. */
+async function milestoneNumberIn(services: Services, auth: WorkspaceAuth, repositoryId: string, milestoneId: string | null | undefined) {
+  const m = milestoneId ? await writeStore.milestone(services.database.db, auth.workspace.workspaceId, milestoneId) : null;
+  return milestoneNumberFrom(m, repositoryId, milestoneId);
 }
 
 function checkStateReason(resultingState: 'open' | 'closed', reason: StateReason | undefined) {
@@ -165,10 +176,22 @@ export const issueWriteService = {
 
   /** One REST PATCH with every changed field; the target comes from `writeStore.issue`. */
   async editTarget(services: Services, auth: WorkspaceAuth, target: IssueTarget, change: IssueChange, requestId: string) {
+    const answer = await issueWriteService.writeEdit(services, auth, target, change);
+    await issueWriteService.recordEdit(services, auth, target, answer, requestId);
+    return presentIssueById(services, auth.workspace.workspaceId, target.issueId);
+  },
+
+  /**
+   * The code-host half of an edit: checks the change, then the PATCH through the installation's
+   * lane. Nothing local is written; a refusal throws in our closed list.
+   */
+  async writeEdit(services: Services, auth: WorkspaceAuth, target: IssueTarget, change: IssueChange, milestones?: MilestoneNumbers): Promise<GitHubIssue> {
     const client = codehostClientOf(services);
     const installationId = writableInstallation(target);
     checkStateReason(change.state ?? target.before.state, change.stateReason);
-    const milestone = await milestoneNumberIn(services, auth, target.repositoryId, change.milestoneId);
+    const milestone = milestones
+      ? milestoneNumberFrom(await milestones(change.milestoneId), target.repositoryId, change.milestoneId)
+      : await milestoneNumberIn(services, auth, target.repositoryId, change.milestoneId);
     const params: Record<string, unknown> = {
       owner: target.ownerLogin,
       repo: target.name,
@@ -182,10 +205,14 @@ export const issueWriteService = {
       ...(milestone !== undefined ? { milestone } : {}),
       ...(change.type !== undefined ? { type: change.type } : {}),
     };
-    const answer = await writeAsApp(services, client, installationId, `the edit of ${target.fullName}#${target.number}`, async (octokit) => {
+    return writeAsApp(services, client, installationId, `the edit of ${target.fullName}#${target.number}`, async (octokit) => {
       const { data } = await octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', params as never);
       return data as GitHubIssue;
     });
+  },
+
+  /** The local half of an edit: the code host's answer into the cache, with activity, audit and notifications. */
+  async recordEdit(services: Services, auth: WorkspaceAuth, target: IssueTarget, answer: GitHubIssue, requestId: string): Promise<void> {
     const after = snapshotOf(answer);
     const changes = activityOf(target.before, after);
     const changedFields = (Object.keys(after) as Array<keyof IssueSnapshot>).filter((k) => JSON.stringify(target.before[k]) !== JSON.stringify(after[k]));
@@ -206,7 +233,6 @@ export const issueWriteService = {
       // New assignees and the people the new body newly mentions hear of it.
       (tx) => inbox.afterIssueEdited(tx, services, { workspaceId: auth.workspace.workspaceId, issueId: target.issueId, actor: memberOf(auth), answer, before: target.before, after }),
     );
-    return presentIssueById(services, auth.workspace.workspaceId, target.issueId);
   },
 
   async edit(services: Services, auth: WorkspaceAuth, issueId: string, change: IssueChange, requestId: string) {

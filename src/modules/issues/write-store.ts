@@ -63,6 +63,24 @@ function repositoryOf(r: Record<string, unknown>): RepositoryTarget {
   };
 }
 
+function issueTargetOf(r: Record<string, unknown>): IssueTarget {
+  return {
+    ...repositoryOf(r),
+    issueId: r.issue_id as string,
+    number: r.number as number,
+    before: {
+      title: r.title as string,
+      body: r.body as string | null,
+      state: r.state === 'closed' ? 'closed' : 'open',
+      stateReason: r.state_reason as string | null,
+      labels: (r.labels as Array<{ name: string }>).map((l) => l.name),
+      assignees: (r.assignees as Array<CachedActor | null>).flatMap((a) => (a ? [a.login] : [])),
+      milestone: r.milestone_codehost_id === null ? null : { codehostId: Number(r.milestone_codehost_id), title: r.milestone_title as string | null },
+      type: (r.issue_type as { name: string } | null)?.name ?? null,
+    },
+  };
+}
+
 export const writeStore = {
   async repository(tx: Executor, workspaceId: string, repositoryId: string): Promise<RepositoryTarget | null> {
     const { rows } = await tx.execute<Record<string, unknown>>(sql`
@@ -74,6 +92,12 @@ export const writeStore = {
   },
 
   async issue(tx: Executor, workspaceId: string, issueId: string): Promise<IssueTarget | null> {
+    return (await writeStore.issues(tx, workspaceId, [issueId])).get(issueId) ?? null;
+  },
+
+  /** The workspace's issues among `issueIds`, by id; an id of no issue of the workspace is absent. */
+  async issues(tx: Executor, workspaceId: string, issueIds: string[]): Promise<Map<string, IssueTarget>> {
+    if (!issueIds.length) return new Map();
     const { rows } = await tx.execute<Record<string, unknown>>(sql`
       select ${repositoryColumns}, i.id as issue_id, i.number, i.title, i.body, i.state, i.state_reason, i.labels, i.assignees,
              i.milestone_codehost_id, m.title as milestone_title, i.issue_type
@@ -81,24 +105,8 @@ export const writeStore = {
         join repositories r on r.id = i.repository_id and r.workspace_id = i.workspace_id
         left join codehost_installations inst on inst.workspace_id = i.workspace_id
         left join milestones m on m.repository_id = i.repository_id and m.codehost_id = i.milestone_codehost_id
-       where i.workspace_id = ${workspaceId} and i.id = ${issueId}`);
-    const r = rows[0];
-    if (!r) return null;
-    return {
-      ...repositoryOf(r),
-      issueId: r.issue_id as string,
-      number: r.number as number,
-      before: {
-        title: r.title as string,
-        body: r.body as string | null,
-        state: r.state === 'closed' ? 'closed' : 'open',
-        stateReason: r.state_reason as string | null,
-        labels: (r.labels as Array<{ name: string }>).map((l) => l.name),
-        assignees: (r.assignees as Array<CachedActor | null>).flatMap((a) => (a ? [a.login] : [])),
-        milestone: r.milestone_codehost_id === null ? null : { codehostId: Number(r.milestone_codehost_id), title: r.milestone_title as string | null },
-        type: (r.issue_type as { name: string } | null)?.name ?? null,
-      },
-    };
+       where i.workspace_id = ${workspaceId} and i.id in (${sql.join(issueIds.map((id) => sql`${id}`), sql`, `)})`);
+    return new Map(rows.map((r) => [r.issue_id as string, issueTargetOf(r)]));
   },
 
   async issueIdOf(tx: Executor, repositoryId: string, codehostId: number): Promise<string | null> {
