@@ -125,6 +125,7 @@ export const portalRequestService = {
         (await attachmentService.ofRequests(db, rows.map((r) => r.id))).forEach((v, id) => files.set(id, v));
         return (record, s) => unread === undefined || isUnread(batch, record.id, s) === unread;
       },
+      keepFilters: unread !== undefined,
       present: (record, s) => present(portal, customer, record, s, { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id), unread: isUnread(marks, record.id, s) }, files.get(record.id) ?? []),
     });
     return page;

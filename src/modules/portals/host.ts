@@ -56,6 +56,21 @@ const noPortalHere = () =>
   new ApiError('not_found', { message: 'No portal answers at this address.', remedy: 'Check the portal address: <slug> and the portal domain.' });
 
 /**
+ * The portal a host names, kept with the resolved credentials: every portal change announces
+ * itself as they do (portalStore), so each process forgets it at once; a slug no portal holds is
+ * remembered as such until then.
+ */
+async function portalOfSlug(services: Services, slug: string): Promise<PortalRow | null> {
+  const cache = services.credentials.cache;
+  const cacheKey = `portal:${slug}`;
+  const hit = cache.get<PortalRow | null>(cacheKey);
+  if (hit !== undefined) return hit;
+  const portal = await portalStore.findBySlug(services.database.db, slug);
+  cache.set(cacheKey, portal);
+  return portal;
+}
+
+/**
  * Decides, before anything else looks at a request, which surface it is on: a portal's host
  * serves `/portal/...`, `/auth/error` and (GET and HEAD of any path outside `/auth` and the API's
  * own areas) the portal website, for that portal alone; the API's own host serves everything but `/portal/...`
@@ -65,7 +80,7 @@ const noPortalHere = () =>
 export function registerPortalHosts(app: FastifyInstance, services: Services): void {
   app.decorateRequest('portal', null);
   const onPortalHost = async (request: FastifyRequest, slug: string, path: string) => {
-    const portal = slug === '' ? null : await portalStore.findBySlug(services.database.db, slug);
+    const portal = slug === '' ? null : await portalOfSlug(services, slug);
     if (!portal) throw noPortalHere();
     if (!servedOnPortalHost(path)) {
       throw new ApiError('not_found', { message: "A portal host serves the portal API (/portal/...) and, to GET and HEAD outside the API's areas, the portal website." });

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { announceCredentialChange } from '../../auth/credential-cache.js';
 import type { Executor } from '../../db/pool.js';
 import { portals } from '../../db/schema/index.js';
 import { keysetAfter, type SortValue } from '../../platform/pagination.js';
@@ -11,6 +12,8 @@ export const portalStore = {
   /** Null when the slug is taken (by any workspace). */
   async insert(tx: Executor, row: NewPortal): Promise<PortalRow | null> {
     const [created] = await tx.insert(portals).values(row).onConflictDoNothing({ target: portals.slug }).returning();
+    // Every process forgets the portals its hosts resolved (a slug unknown a moment ago included).
+    if (created) await announceCredentialChange(tx);
     return created ?? null;
   },
 
@@ -57,6 +60,7 @@ export const portalStore = {
       .set({ ...change, updatedAt: new Date() })
       .where(eq(portals.id, portalId))
       .returning();
+    await announceCredentialChange(tx);
     return row;
   },
 
@@ -64,5 +68,6 @@ export const portalStore = {
   async remove(tx: Executor, portalId: string): Promise<void> {
     await tx.execute(sql`delete from portal_auth_users where id in (select user_id from portal_customers where portal_id = ${portalId})`);
     await tx.delete(portals).where(eq(portals.id, portalId));
+    await announceCredentialChange(tx);
   },
 };

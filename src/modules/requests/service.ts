@@ -77,8 +77,12 @@ export async function pageByStatus<O>(
     fetch: (after: SortValue[] | null, limit: number) => Promise<RequestRecord[]>;
     /** The row's position in the list's order, as the cursor names it. */
     sortKey: (record: RequestRecord) => SortValue[];
-    /** Another test decided in code, per batch of rows read (a customer's unread state). */
+    /**
+     * Called per batch of rows read (a customer's marks for presenting them); its answer is another
+     * test decided in code (the unread state). `keepFilters`: whether that test can drop rows.
+     */
     keepOf?: (rows: RequestRecord[]) => Promise<(record: RequestRecord, status: StatusId) => boolean>;
+    keepFilters?: boolean;
     present: (record: RequestRecord, status: StatusId) => O;
   },
 ) {
@@ -86,7 +90,8 @@ export async function pageByStatus<O>(
   let after: SortValue[] | null = list.cursor ? services.cursors.decode(list.binding, list.cursor) : null;
   const kept: Array<{ record: RequestRecord; status: StatusId }> = [];
   for (;;) {
-    const want = status || list.keepOf ? SCAN : limit + 1;
+    // Rows a test in code may drop are read in larger batches; otherwise the page is one page's rows.
+    const want = status || list.keepFilters ? SCAN : limit + 1;
     const rows = await list.fetch(after, want);
     const cards = await requestStore.cardsOf(services.database.db, list.workspaceId, rows.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : [])));
     const keep = list.keepOf ? await list.keepOf(rows) : () => true;
