@@ -13,7 +13,7 @@
  * Redis keys live in a database number of their own (--redis-db, default 5), and only the
  * limiter's keys there are deleted between phases.
  *
- *   npx tsx bench/two-processes.ts [--seconds 15] [--rounds 2] [--issues 100000] [--limit 100] [--redis-db 5]
+ *   npx tsx bench/two-processes.ts [--seconds 15] [--rounds 2] [--issues 100000] [--limit 100] [--redis-db 5] [--node-arg <flag>]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,7 +22,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { benchWorkspace, startBenchApp } from './support/app-process.js';
-import { numberArg } from './support/cli.js';
+import { nodeArgs, numberArg } from './support/cli.js';
 import { databaseCpu, processCpuMs } from './support/cpu.js';
 import { report } from './support/report.js';
 import { seedIssues } from './support/seed-issues.js';
@@ -121,10 +121,10 @@ const stopAll = async () => {
 };
 try {
   await clearCounters();
-  apps = [await startBenchApp(db.url, [], { REDIS_URL: redisUrl })];
+  apps = [await startBenchApp(db.url, nodeArgs(), { REDIS_URL: redisUrl })];
   const { workspaceId, key } = await benchWorkspace(apps[0].appUrl);
   const seedMs = await seedIssues(pool, workspaceId, { repositories: 5, issues: issueCount });
-  apps.push(await startBenchApp(db.url, [], { REDIS_URL: redisUrl }));
+  apps.push(await startBenchApp(db.url, nodeArgs(), { REDIS_URL: redisUrl }));
   for (const a of apps) {
     const page = await fetch(`${a.appUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
     const body = (await page.json()) as { data: unknown[] };
@@ -160,10 +160,10 @@ try {
 
   // The limit: both processes restarted with a low one, first sharing Redis, then each counting alone.
   await stopAll();
-  apps = [await startBenchApp(db.url, [], { REDIS_URL: redisUrl, BENCH_RATE_LIMIT_MAX: String(limit) }), await startBenchApp(db.url, [], { REDIS_URL: redisUrl, BENCH_RATE_LIMIT_MAX: String(limit) })];
+  apps = [await startBenchApp(db.url, nodeArgs(), { REDIS_URL: redisUrl, BENCH_RATE_LIMIT_MAX: String(limit) }), await startBenchApp(db.url, nodeArgs(), { REDIS_URL: redisUrl, BENCH_RATE_LIMIT_MAX: String(limit) })];
   const shared = await limitCheck(apps, key);
   await stopAll();
-  apps = [await startBenchApp(db.url, [], { REDIS_URL: '', BENCH_RATE_LIMIT_MAX: String(limit) }), await startBenchApp(db.url, [], { REDIS_URL: '', BENCH_RATE_LIMIT_MAX: String(limit) })];
+  apps = [await startBenchApp(db.url, nodeArgs(), { REDIS_URL: '', BENCH_RATE_LIMIT_MAX: String(limit) }), await startBenchApp(db.url, nodeArgs(), { REDIS_URL: '', BENCH_RATE_LIMIT_MAX: String(limit) })];
   const alone = await limitCheck(apps, key);
 
   const mean = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x, 0) / xs.length);
