@@ -32,7 +32,7 @@ import type { SortValue } from '../src/platform/pagination.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { databaseCpu, processCpuMs } from './support/cpu.js';
 import { benchWorkspace, postJson, profileArgs, startBenchApp } from './support/app-process.js';
-import { numberArg } from './support/cli.js';
+import { numberArg, stringArg } from './support/cli.js';
 import { CARD_SHARE, seedIssueCache, STATUS_FIELD, STATUS_OPTIONS } from './support/issue-cache-seed.js';
 import { report, type Aim } from './support/report.js';
 
@@ -42,10 +42,6 @@ const ISSUES = numberArg('issues', 1_000_000);
 const REPOSITORIES = numberArg('repositories', 200);
 const PAGE = 50;
 const DEEP_PAGE = 50;
-const stringArg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > -1 ? process.argv[i + 1] : undefined;
-};
 const reuseUrl = stringArg('reuse');
 const keep = process.argv.includes('--keep') || reuseUrl !== undefined;
 const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');

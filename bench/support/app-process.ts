@@ -15,10 +15,14 @@ export async function postJson(url: string, body: unknown, token?: string) {
   return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
 }
 
-/** bench/support/serve-app.ts in a process of its own on `databaseUrl`: the app's and the bare route's addresses, its pid (for its CPU time), and a stop. */
-export async function startBenchApp(databaseUrl: string, nodeArgs: string[] = []) {
+/**
+ * bench/support/serve-app.ts in a process of its own on `databaseUrl`: the app's and the bare
+ * route's addresses, its pid (for its CPU time), and a stop. `env` adds configuration (REDIS_URL,
+ * BENCH_RATE_LIMIT_MAX, ...).
+ */
+export async function startBenchApp(databaseUrl: string, nodeArgs: string[] = [], env: Record<string, string> = {}) {
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {

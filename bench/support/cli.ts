@@ -9,3 +9,6 @@ export const stringArg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i > -1 ? process.argv[i + 1] : undefined;
 };
+
+/** Every `--node-arg <flag>` on a benchmark's command line: flags for the node of the process it starts (a V8 option, say). */
+export const nodeArgs = () => process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--node-arg' ? [arg] : []));

@@ -8,7 +8,8 @@ import { startSyncWorker } from '../../src/sync/worker.js';
  * The benchmark's server process: the real app on DATABASE_URL, and beside it a bare Fastify
  * app with one empty route, in the same process so both get the same share of the machine.
  * Prints one JSON line with both addresses. With BENCH_WORKER=1 the job worker runs in the same
- * process too, as it does in a single-process deployment.
+ * process too, as it does in a single-process deployment. Other configuration (REDIS_URL, say)
+ * comes from the environment the benchmark gives it.
  */
 const config = loadConfig({
   ...process.env,
@@ -16,7 +17,8 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   // The benchmarks' clients speak as the workspace application on this origin.
   WORKSPACE_APP_ORIGIN: 'http://localhost:5173',
-  RATE_LIMIT_MAX: '100000000',
+  // A benchmark of the limit itself sets its own (BENCH_RATE_LIMIT_MAX); the others keep it out of the way.
+  RATE_LIMIT_MAX: process.env.BENCH_RATE_LIMIT_MAX ?? '100000000',
   AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
 });
 const database = openDatabase(process.env.DATABASE_URL!, { max: 10 });

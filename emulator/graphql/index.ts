@@ -661,8 +661,10 @@ function githubStyle(e: GraphQLError): Record<string, unknown> {
 }
 
 export function registerGraphql(emu: Emulator, ops: IssueOps) {
-  const schema = githubSchema();
   emu.router.add('POST', '/graphql', { auth: 'any', resource: 'graphql' }, async (req: Req): Promise<Res> => {
+    // Built at the first query, not at start: GitHub's schema takes most of a second and about
+    // 25 MB of heap, and demo mode starts an emulator that may see no GraphQL for a long while.
+    const schema = githubSchema();
     const p = req.principal;
     if (p.kind === 'none') throw new ApiError(401, 'This endpoint requires you to be authenticated.', { documentation_url: 'https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql' });
     const body = req.body ?? {};

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../config.js';
 import { ApiError } from '../platform/errors.js';
 
@@ -81,7 +82,10 @@ async function calling<T>(work: () => Promise<T>): Promise<T> {
  */
 export function createBillingProvider(config: StripeConfig) {
   const url = new URL(config.apiUrl);
-  const stripe = new Stripe(config.secretKey, {
+  // Loaded only when billing is configured: the SDK is a few MB of every process's memory otherwise.
+  // Synchronously (its CommonJS build), since building the provider is part of building the app.
+  const StripeClient = createRequire(import.meta.url)('stripe') as typeof Stripe;
+  const stripe = new StripeClient(config.secretKey, {
     host: url.hostname,
     port: url.port ? Number(url.port) : undefined,
     protocol: url.protocol === 'http:' ? 'http' : 'https',

@@ -1,6 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import scalarReference from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from './session-token.js';
 
@@ -55,10 +54,42 @@ export async function registerOpenApi(app: FastifyInstance, options: { serverUrl
     transformObject: (documentObject) => withPaths(withoutUnusedComponents(jsonSchemaTransformObject(documentObject)), options.extraPaths ?? {}),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(scalarReference, {
-    routePrefix: '/docs',
-    configuration: { url: '/openapi.json', title: 'svc API reference', withDefaultFonts: false },
-  });
+  registerReferencePage(app);
+}
+
+/**
+ * /docs, the Scalar reference page, loaded on its first request: the plugin's module carries the
+ * page's whole 4 MB script as a string, which held about 19 MB of heap in every process from start
+ * whether anyone opened the page or not. The plugin runs unchanged in a Fastify instance of its
+ * own, and its answers are relayed; the routes here stay on the app, under its hooks.
+ */
+function registerReferencePage(app: FastifyInstance): void {
+  let reference: Promise<FastifyInstance> | null = null;
+  const load = async () => {
+    const { default: scalarReference } = await import('@scalar/fastify-api-reference');
+    const inner = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+    await inner.register(scalarReference, {
+      routePrefix: '/docs',
+      configuration: { url: '/openapi.json', title: 'svc API reference', withDefaultFonts: false },
+    });
+    await inner.ready();
+    return inner;
+  };
+  for (const url of ['/docs/', '/docs/js/scalar.js']) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      // A failed load is tried again on the next request rather than kept.
+      const inner = await (reference ??= load().catch((error: unknown) => {
+        reference = null;
+        throw error;
+      }));
+      const answer = await inner.inject({ method: 'GET', url: request.url });
+      const contentType = answer.headers['content-type'];
+      if (contentType) reply.header('content-type', contentType);
+      const location = answer.headers.location;
+      if (location) reply.header('location', location);
+      return reply.status(answer.statusCode).send(answer.rawPayload);
+    });
+  }
 }
 
 /**

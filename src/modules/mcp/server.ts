@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { authorize, unauthenticated } from '../../auth/access.js';
 import { checkIdempotencyKey, requestDigest, type Idempotency } from '../../http/idempotency.js';
@@ -225,6 +223,28 @@ export async function authenticateMcp(request: FastifyRequest, services: Service
 }
 
 /**
+ * The protocol's SDK, loaded at the first `/mcp` request: its message schemas are built when it is
+ * imported, a few MB of heap a process that is never asked for MCP need not hold.
+ */
+let protocol: Promise<{
+  Server: typeof import('@modelcontextprotocol/sdk/server/index.js').Server;
+  StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+  types: typeof import('@modelcontextprotocol/sdk/types.js');
+}> | null = null;
+const loadProtocol = () =>
+  (protocol ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]).then(
+    ([server, transport, types]) => ({ Server: server.Server, StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport, types }),
+    (error: unknown) => {
+      protocol = null;
+      throw error;
+    },
+  ));
+
+/**
  * Serves one HTTP request to `/mcp` (stateless: a new server and transport for each request), with
  * the credential `authenticateMcp` accepted for it.
  */
@@ -234,6 +254,8 @@ export async function serveMcp(
   context: { services: Services; idempotency: Idempotency; tools: BoundTool[]; authorization: string },
 ): Promise<void> {
   const { services, idempotency, tools, authorization } = context;
+  const { Server, StreamableHTTPServerTransport, types } = await loadProtocol();
+  const { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } = types;
   // The protocol's own server with two handlers: the tools are ours (listed per key, arguments judged
   // by each route's schemas), so nothing is registered per tool on every request.
   const server = new Server({ name: 'svc', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
