@@ -25,6 +25,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import os from 'node:os';
 import pg from 'pg';
+import { SESSION_OPTIONS } from '../src/db/pool.js';
 import * as schema from '../src/db/schema/index.js';
 import { resolveIssueFilter, type IssueListQuery } from '../src/modules/issues/service.js';
 import { issueJsonPageSql, type IssueSort } from '../src/modules/issues/store.js';
@@ -112,7 +113,8 @@ async function workspaceToMeasure(appUrl: string, pool: pg.Pool) {
 
 const db = reuseUrl ? { url: reuseUrl, drop: async () => {} } : await freshDatabase('svc_bench_issues');
 const app = await startBenchApp(db.url, profileArgs());
-const pool = new pg.Pool({ connectionString: db.url, max: connections });
+// The bare SQL runs with the service's own session settings, so it is the same query's floor.
+const pool = new pg.Pool({ connectionString: db.url, max: connections, options: SESSION_OPTIONS });
 try {
   const { appUrl } = app;
   const { workspaceId, key, seedMs } = await workspaceToMeasure(appUrl, pool);

@@ -21,13 +21,23 @@ export interface Database {
 // timestamptz comes back as Date (drizzle's default); bigint counts come back as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Every connection's settings, given when it opens. No parallel workers: the service runs many
+ * short queries side by side, and a list page over a million issues planned with two workers took
+ * three times as long as without them (starting and gathering workers, on cores the other requests
+ * need). A pooler in front must pass `options` on (PgBouncer: `ignore_startup_parameters` must not
+ * drop it, or list it there and set the same in the database's defaults).
+ */
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 export function openDatabase(url: string, options: { max?: number; applicationName?: string } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'svc',
+    options: SESSION_OPTIONS,
   });
-  const lanePool = new pg.Pool({ connectionString: url, max: 4, application_name: `${options.applicationName ?? 'svc'}-lanes` });
+  const lanePool = new pg.Pool({ connectionString: url, max: 4, application_name: `${options.applicationName ?? 'svc'}-lanes`, options: SESSION_OPTIONS });
   // An idle client losing its connection must not crash the process; the pool replaces it. A
   // checked-out client that loses it fails its query (the caller sees that error); the listener
   // only keeps the connection's own 'error' event from crashing the process in between. (The job

@@ -180,8 +180,9 @@ async function runTool(tool: BoundTool, args: Record<string, unknown>, context: 
       claim = wanted;
     }
     const result = await route.handler({ params, query, body, auth, services, request, reply: toolReply() });
-    // A handler that built its JSON text already returns it as a string (see platform/json-text.ts).
-    const json: unknown = typeof result === 'string' ? JSON.parse(result) : result === undefined ? null : z.encode(route.response as z.ZodType, result);
+    // A handler that built its JSON text already returns it as text or its bytes (see platform/json-text.ts).
+    const json: unknown =
+      typeof result === 'string' || Buffer.isBuffer(result) ? JSON.parse(String(result)) : result === undefined ? null : z.encode(route.response as z.ZodType, result);
     if (claim) await idempotency.settleKey(claim, { status: successStatus(route), body: JSON.stringify(json) });
     return resultOf(json);
   } catch (error) {
