@@ -117,12 +117,13 @@ export const portalRequestService = {
         requestStore.customerPage(db, portal.id, sightOf(customer), { ...filter, openedBefore: unread === true, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n, sort),
       // The customer's own marks of each batch, kept for presenting the page; `unread` decides here.
       keepOf: async (rows) => {
-        const batch = await requestStore.viewerMarks(db, customer.id, rows.map((r) => r.id), botLoginOf(services));
+        const ids = rows.map((r) => r.id);
+        const [batch, batchFiles] = await Promise.all([requestStore.viewerMarks(db, customer.id, ids, botLoginOf(services)), attachmentService.ofRequests(db, ids)]);
         batch.voted.forEach((id) => marks.voted.add(id));
         batch.subscribed.forEach((id) => marks.subscribed.add(id));
         batch.seen.forEach((v, id) => marks.seen.set(id, v));
         batch.lastPublicComment.forEach((v, id) => marks.lastPublicComment.set(id, v));
-        (await attachmentService.ofRequests(db, rows.map((r) => r.id))).forEach((v, id) => files.set(id, v));
+        batchFiles.forEach((v, id) => files.set(id, v));
         return (record, s) => unread === undefined || isUnread(batch, record.id, s) === unread;
       },
       keepFilters: unread !== undefined,

@@ -93,8 +93,11 @@ export async function pageByStatus<O>(
     // Rows a test in code may drop are read in larger batches; otherwise the page is one page's rows.
     const want = status || list.keepFilters ? SCAN : limit + 1;
     const rows = await list.fetch(after, want);
-    const cards = await requestStore.cardsOf(services.database.db, list.workspaceId, rows.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : [])));
-    const keep = list.keepOf ? await list.keepOf(rows) : () => true;
+    // Side by side, on two connections: the rows' cards and what the caller reads of them.
+    const [cards, keep] = await Promise.all([
+      requestStore.cardsOf(services.database.db, list.workspaceId, rows.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : []))),
+      list.keepOf ? list.keepOf(rows) : () => true,
+    ]);
     for (const record of rows) {
       const derived = statusOf(record, cards);
       if ((!status || derived === status) && keep(record, derived)) kept.push({ record, status: derived });
