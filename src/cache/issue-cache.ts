@@ -37,6 +37,17 @@ function comparable(value: unknown): string {
 const LOCK_ISSUE = statement('select pg_advisory_xact_lock(hashtextextended($1, 0))');
 const TOMBSTONED = statement('select 1 from codehost_tombstones where repository_id = $1 and kind = $2 and codehost_id = $3');
 
+/**
+ * Run for every page of a walk: the tombstones laid before the read are cleared and the ones
+ * laid since are answered, in one round trip (both halves see one snapshot).
+ */
+const DELETED_SINCE_READ = statement(`
+  with cleared as (
+    delete from codehost_tombstones
+     where repository_id = $1 and kind = $2 and codehost_id = any($3::bigint[]) and deleted_at < $4)
+  select codehost_id from codehost_tombstones
+   where repository_id = $1 and kind = $2 and codehost_id = any($3::bigint[]) and deleted_at >= $4`);
+
 /** Each set of columns a payload carries is one shape of statement; deliveries of one event carry the same few. */
 const shapes = new Map<string, { read: Statement; update: Statement }>();
 type PatchKey = Exclude<keyof IssueRow, 'codehostId'>;
@@ -102,10 +113,8 @@ export const issueCache = {
    */
   async deletedSinceRead(tx: Executor, repositoryId: string, kind: 'issue' | 'comment', codehostIds: number[], readAt: Date): Promise<Set<number>> {
     if (!codehostIds.length) return new Set();
-    const ids = and(eq(codehostTombstones.repositoryId, repositoryId), eq(codehostTombstones.kind, kind), inArray(codehostTombstones.codehostId, codehostIds));
-    await tx.delete(codehostTombstones).where(and(ids, lt(codehostTombstones.deletedAt, readAt)));
-    const still = await tx.select({ codehostId: codehostTombstones.codehostId }).from(codehostTombstones).where(ids);
-    return new Set(still.map((r) => Number(r.codehostId)));
+    const { rows } = await runStatement<{ codehost_id: number }>(tx, DELETED_SINCE_READ, [repositoryId, kind, codehostIds, readAt]);
+    return new Set(rows.map((r) => Number(r.codehost_id)));
   },
 
   async tombstone(tx: Executor, scope: Scope, kind: 'issue' | 'comment', codehostIds: number[]): Promise<void> {
