@@ -192,7 +192,7 @@ async function runOnce(latencyMs: number) {
       job = (status.body.jobs as Array<{ id: string; status: string; error: string | null }>).find((j) => j.id === jobId);
       if (job?.status === 'done' || job?.status === 'failed') break;
       // Fine-grained for short walks; a long walk is polled less so the polls cost the service little.
-      await new Promise((r) => setTimeout(r, Math.min(500, Math.max(20, elapsed / 100))));
+      await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(20, elapsed / 50))));
     }
     const wallMs = performance.now() - t0;
     const cpuAfter = processCpuMs(serverPid);
