@@ -1,15 +1,21 @@
 /**
- * Backfill of one repository with 10,000 issues and 30,000 comments: the real app and its job
- * worker (one process) walk the repository from the GitHub emulator (its own process) into a fresh
- * database. Reports the GitHub requests made (the emulator's request log) against the fewest
- * possible, ceil(issues/100) + ceil(comments/100) + the label and milestone pages, the wall time
- * from enabling the repository to the job's end, the time per page and the rows cached.
+ * Backfill of one repository with `--issues` issues (20,000) and three times as many comments: the
+ * real app and its job worker (one process) walk the repository from the GitHub emulator (its own
+ * process) into a fresh database. Reports the GitHub requests made (the emulator's request log)
+ * against the fewest possible, ceil(issues/100) + ceil(comments/100) + the label and milestone
+ * pages, the wall time from enabling the repository to the job's end, the time per page, the
+ * service process's CPU per page (from /proc: what the walk costs us whatever else the machine
+ * runs), its resident memory sampled over the walk, and the rows cached.
  *
  * Runs once per emulator latency: 50 ms per request (a distant GitHub) and 0 ms (the service's own
  * cost). Each run gets a new emulator, database and server so no state or rate-limit window carries
  * over from the previous one.
  *
- *   npx tsx bench/backfill.ts [--issues 10000] [--comments 30000] [--latencies 50,0] [--profile]
+ *   npx tsx bench/backfill.ts [--issues 20000] [--comments <3x issues>] [--latencies 50,0] [--profile]
+ *
+ * Aims (for 1,000,000 issues and 3,000,000 comments): requests <= 1.02x the minimum, service CPU
+ * <= 10 ms per 100-row page, resident memory flat over the walk (last within 20% of the first
+ * sample after the first tenth of the walk).
  *
  * `--profile` runs the server (app and worker) under `node --cpu-prof`; profiles land in
  * bench/results/profiles.
@@ -17,7 +23,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { readFileSync } from 'node:fs';
 import { freshDatabase } from '../test/harness/fresh-database.js';
+import { profileArgs } from './support/app-process.js';
+import { processCpuMs } from './support/cpu.js';
 import { emulatorCodehostEnv } from './support/emulator-env.js';
 import { report } from './support/report.js';
 
@@ -25,8 +34,8 @@ const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > -1 ? process.argv[i + 1]! : fallback;
 };
-const ISSUES = Number(arg('issues', '10000'));
-const COMMENTS = Number(arg('comments', '30000'));
+const ISSUES = Number(arg('issues', '20000'));
+const COMMENTS = Number(arg('comments', String(ISSUES * 3)));
 const LATENCIES = arg('latencies', '50,0').split(',').map(Number);
 const PER_PAGE = 100;
 const OWNER = 'org-1';
@@ -52,7 +61,9 @@ function stopped(child: ChildProcess) {
 }
 
 async function startEmulatorProcess(): Promise<{ child: ChildProcess; info: EmulatorInfo }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0'], {
+  // Seeded objects take a few hundred bytes each: a million issues and their comments outgrow the default heap.
+  const heap = ISSUES + COMMENTS > 1_000_000 ? [`--max-old-space-size=${Math.min(16_384, 2048 + Math.ceil((ISSUES + COMMENTS) / 1000) * 3)}`] : [];
+  const child = spawn(process.execPath, [...heap, '--import', 'tsx', 'emulator/main.ts', '--port', '0'], {
     env: {
       ...process.env,
       EMULATOR_SEED_OPTIONS: JSON.stringify({ seed: 1, orgs: 1, reposPerOrg: 1, issues: ISSUES, comments: COMMENTS, itemsPerProject: 0 }),
@@ -75,8 +86,7 @@ async function startEmulatorProcess(): Promise<{ child: ChildProcess; info: Emul
 }
 
 async function startServer(databaseUrl: string, gh: EmulatorInfo): Promise<{ child: ChildProcess; appUrl: string }> {
-  const profileArgs = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [];
-  const child = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
+  const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'bench/support/serve-app.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -119,25 +129,19 @@ async function control(gh: EmulatorInfo, method: string, path: string, body?: un
   return text ? JSON.parse(text) : null;
 }
 
-/** What GitHub holds for the repository, counted from the emulator's own state. */
+/** What GitHub holds for the repository, counted by the emulator (its whole state is too large to dump at a million issues). */
 async function truthOf(gh: EmulatorInfo) {
-  const state = JSON.parse(await fetch(`${gh.url}/_emulator/state`).then((r) => r.text())) as {
-    repos: Array<{ id: number; name: string }>;
-    labels: Array<{ repoId: number }>;
-    milestones: Array<{ repoId: number }>;
-    issues: Array<{ repoId: number; isPull: boolean }>;
-    comments: Array<{ repoId: number }>;
-  };
-  const repoId = state.repos.find((r) => r.name === REPO)!.id;
-  const mine = <T extends { repoId: number }>(rows: T[]) => rows.filter((r) => r.repoId === repoId);
-  const issuesAndPulls = mine(state.issues);
-  return {
-    labels: mine(state.labels).length,
-    milestones: mine(state.milestones).length,
-    issuesAndPulls: issuesAndPulls.length,
-    issues: issuesAndPulls.filter((i) => !i.isPull).length,
-    comments: mine(state.comments).length,
-  };
+  return (await control(gh, 'GET', `/repos/${OWNER}/${REPO}/counts`)) as { labels: number; milestones: number; issuesAndPulls: number; issues: number; comments: number };
+}
+
+/** Resident memory of a process in MB (Linux), null where /proc cannot be read. */
+function rssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Math.round(Number(kb[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Walks of at least one page each; a list that fills its last page needs one more to see its end. */
@@ -169,17 +173,29 @@ async function runOnce(latencyMs: number) {
     await control(gh, 'PUT', '/latency', { fixedMs: latencyMs });
     await control(gh, 'DELETE', '/requests');
 
+    const serverPid = server.pid!;
+    const cpuBefore = processCpuMs(serverPid);
     const t0 = performance.now();
+    const rss: Array<{ s: number; mb: number }> = [];
     const enabled = await api(appUrl, 'PATCH', '/v1/codehost/repositories', session, { enable: [repo.id] });
     const jobId = enabled.body.queued[0] as string;
     let job: { status: string; error: string | null } | undefined;
+    let nextSample = 0;
     for (;;) {
+      const elapsed = performance.now() - t0;
+      if (elapsed >= nextSample) {
+        const mb = rssMb(serverPid);
+        if (mb !== null) rss.push({ s: Math.round(elapsed / 100) / 10, mb });
+        nextSample = elapsed + 1000;
+      }
       const status = await api(appUrl, 'GET', '/v1/codehost/sync-status', session);
       job = (status.body.jobs as Array<{ id: string; status: string; error: string | null }>).find((j) => j.id === jobId);
       if (job?.status === 'done' || job?.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 20));
+      // Fine-grained for short walks; a long walk is polled less so the polls cost the service little.
+      await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(20, elapsed / 50))));
     }
     const wallMs = performance.now() - t0;
+    const cpuAfter = processCpuMs(serverPid);
     if (job.status !== 'done') throw new Error(`backfill ${job.status}: ${job.error}`);
 
     const log = (await control(gh, 'GET', `/requests?installation_id=${installationId}`)) as LogEntry[];
@@ -202,6 +218,17 @@ async function runOnce(latencyMs: number) {
     const githubMs = walk.reduce((s, e) => s + (e.end - e.start), 0);
     const walkMs = walk.length ? walk[walk.length - 1]!.end - walk[0]!.start : 0;
     const failures = walk.filter((e) => e.status >= 400).length;
+    const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+    // Memory is judged after the first tenth of the walk: the caches, pools and code warm up first.
+    const warm = rss.filter((r) => r.s * 1000 >= wallMs / 10);
+    const steady = warm.length ? warm : rss;
+    const memory = {
+      first: steady[0]?.mb ?? null,
+      max: Math.max(...rss.map((r) => r.mb)),
+      last: rss[rss.length - 1]?.mb ?? null,
+      // At most 12 samples, evenly spread, for the report.
+      samples: rss.filter((_, i) => i % Math.max(1, Math.ceil(rss.length / 12)) === 0 || i === rss.length - 1),
+    };
     return {
       latencyMs,
       requests: walk.length,
@@ -215,6 +242,8 @@ async function runOnce(latencyMs: number) {
       msPerPage: Math.round((walkMs / walk.length) * 10) / 10,
       githubMsPerPage: Math.round((githubMs / walk.length) * 10) / 10,
       serviceMsPerPage: Math.round(((walkMs - githubMs) / walk.length) * 10) / 10,
+      serviceCpuMsPerPage: cpuMs === null ? null : Math.round((cpuMs / walk.length) * 10) / 10,
+      memory,
       cached,
       rowsPerSecond: Math.round(((cached.issues + cached.comments) / wallMs) * 1000),
     };
@@ -230,8 +259,20 @@ async function runOnce(latencyMs: number) {
   }
 }
 
-const runs = [];
+const loadAtStart = (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ');
+const runs: Array<Awaited<ReturnType<typeof runOnce>>> = [];
 for (const latency of LATENCIES) runs.push(await runOnce(latency));
+const worst = <T,>(pick: (r: (typeof runs)[number]) => T | null, cmp: (a: T, b: T) => number) =>
+  runs.map(pick).filter((v): v is T => v !== null).sort(cmp).at(-1) ?? null;
+const ratio = worst((r) => r.requests / r.minimum, (a, b) => a - b)!;
+const cpuPerPage = worst((r) => r.serviceCpuMsPerPage, (a, b) => a - b);
+const growth = worst((r) => (r.memory.first && r.memory.last ? r.memory.last / r.memory.first : null), (a, b) => a - b);
+const scale = `${ISSUES.toLocaleString('en')} issues + ${COMMENTS.toLocaleString('en')} comments`;
+const aims = [
+  { what: `GitHub requests vs the minimum (${scale})`, measured: `${ratio.toFixed(3)}x`, aim: '<= 1.02x', met: ratio <= 1.02 },
+  { what: `service CPU per 100-row page (${scale})`, measured: cpuPerPage === null ? 'n/a' : `${cpuPerPage} ms`, aim: '<= 10 ms', met: cpuPerPage !== null && cpuPerPage <= 10 },
+  { what: `service RSS over the walk, last / first after warm-up (${scale})`, measured: growth === null ? 'n/a' : `${growth.toFixed(2)}x`, aim: 'flat (<= 1.2x)', met: growth !== null && growth <= 1.2 },
+];
 
 report(
   'backfill',
@@ -244,6 +285,8 @@ report(
     'ms/page': r.msPerPage,
     'GitHub ms/page': r.githubMsPerPage,
     'service ms/page': r.serviceMsPerPage,
+    'service CPU ms/page': r.serviceCpuMsPerPage ?? 'n/a',
+    'RSS MB first/max/last': `${r.memory.first}/${r.memory.max}/${r.memory.last}`,
     'issues cached': r.cached.issues,
     'comments cached': r.cached.comments,
     'rows/s': r.rowsPerSecond,
@@ -251,9 +294,11 @@ report(
   {
     issues: ISSUES,
     comments: COMMENTS,
-    aim: 'requests within 10% of ceil(issues/100) + ceil(comments/100) + label and milestone pages',
-    machine: `${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    aims,
+    machine: `${(await import('node:os')).cpus().length} cores, load average at the start ${loadAtStart}, at the end ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     runs,
   },
 );
+console.table(aims);
+for (const r of runs) console.log(`latency ${r.latencyMs} ms, RSS samples (s: MB):`, r.memory.samples.map((m) => `${m.s}: ${m.mb}`).join(', '));
 for (const r of runs) console.log(`latency ${r.latencyMs} ms, requests by kind (made / minimum):`, JSON.stringify(r.kinds));

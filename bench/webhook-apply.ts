@@ -36,6 +36,7 @@ import type { FireMessage, FireOrder, FireReport, PreparedDelivery } from './sup
 import { databaseCpu, processCpuMs } from './support/cpu.js';
 import { emulatorCodehostEnv } from './support/emulator-env.js';
 import { numberArg } from './support/cli.js';
+import { profileArgs } from './support/app-process.js';
 import { report } from './support/report.js';
 
 const burst = numberArg('burst', 2000);
@@ -77,8 +78,7 @@ const act = async (method: string, route: string, body?: unknown) => {
 };
 
 const db = await freshDatabase('svc_bench_webhooks');
-const profileArgs = process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [];
-const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
+const server = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'bench/support/serve-app.ts'], {
   env: {
     ...process.env,
     DATABASE_URL: db.url,
@@ -233,13 +233,19 @@ try {
   const sentSpan = (Math.max(...steadyReport.sentAt) - Math.min(...steadyReport.sentAt)) / 1000;
   const sentRate = (steadyReport.sentAt.length - 1) / sentSpan;
 
+  const saturation = Math.round(burst / spanSeconds(burstReport));
+  const readableP99 = ms(readable, 0.99);
+  const aims = [
+    { what: `webhook to readable p99 at ${rate}/s`, measured: `${readableP99} ms`, aim: '<= 50 ms', met: neverReadable === 0 && readableP99 <= 50 },
+    { what: 'webhook saturation', measured: `${saturation}/s`, aim: '>= 1,000/s', met: saturation >= 1000 },
+  ];
   report(
     'webhook-apply',
     [
       {
         case: `saturation (${burst} deliveries, ${parallel} in flight)`,
         'sent/s': '',
-        'applied/s': Math.round(burst / spanSeconds(burstReport)),
+        'applied/s': saturation,
         'p50 ms': ms(burstLatency, 0.5),
         'p99 ms': ms(burstLatency, 0.99),
         failed: failedOf(burstReport),
@@ -276,8 +282,10 @@ try {
       watched: seen.length,
       senderMaxLagMs: Math.round(steadyReport.maxLagMs * 10) / 10,
       machine: `${(await import('node:os')).cpus().length} cores, load average at the start ${loadAtStart}, at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      aims,
     },
   );
+  console.table(aims);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

@@ -277,6 +277,23 @@ export class Control {
   addFault(f: FaultInput) { return this.emu.addFault(f); }
   clearFaults() { this.emu.faults = []; }
 
+  /**
+   * How many labels, milestones, issues (with and without pull requests) and comments a repository
+   * holds, counted from the indexes: what `/state` would say, for stores too large to dump.
+   */
+  repoCounts(fullName: string) {
+    const repo = this.store.repoByName.get(fullName.toLowerCase());
+    if (!repo) throw new ApiError(404, `no repository ${fullName}`);
+    const issues = this.store.issuesByRepo.get(repo.id) ?? [];
+    return {
+      labels: (this.store.labelsByRepo.get(repo.id) ?? []).length,
+      milestones: (this.store.milestonesByRepo.get(repo.id) ?? []).length,
+      issuesAndPulls: issues.length,
+      issues: issues.reduce((n, i) => n + (i.isPull ? 0 : 1), 0),
+      comments: (this.store.commentsByRepo.get(repo.id) ?? []).length,
+    };
+  }
+
   // ------------------------------------------------------------------ logs
   requestLog(filter: { installationId?: number; sinceId?: number } = {}): RequestLogEntry[] {
     return this.emu.requestLog.filter((e) => (filter.installationId == null || e.installationId === filter.installationId) && (filter.sinceId == null || e.id > filter.sinceId));
@@ -366,6 +383,7 @@ export function registerControl(emu: Emulator, c: Control) {
   add('POST', '/save', (b) => { c.save(b.path); });
   add('POST', '/load', (b) => { c.load(b.path); });
   add('GET', '/state', () => JSON.parse(c.dump()));
+  add('GET', '/repos/{owner}/{name}/counts', (_b, p) => c.repoCounts(`${p.owner}/${p.name}`));
   add('PUT', '/state', (b) => { c.restore(JSON.stringify(b)); });
   add('POST', '/users', (b) => emu.ser.user(c.createUser(b)), 201);
   add('POST', '/orgs', (b) => emu.ser.user(c.createOrg(b)), 201);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../db/pool.js';
+import { runStatement, statement, type Statement } from '../db/prepared.js';
 import { codehostTombstones, comments, issues } from '../db/schema/index.js';
 import { commentRow, issuePatch, issueRow, type GitHubComment, type GitHubIssue, type IssueRow } from '../codehost/mapping.js';
 import { cacheWriter } from './cache-writer.js';
@@ -33,6 +34,50 @@ function comparable(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+const LOCK_ISSUE = statement('select pg_advisory_xact_lock(hashtextextended($1, 0))');
+const TOMBSTONED = statement('select 1 from codehost_tombstones where repository_id = $1 and kind = $2 and codehost_id = $3');
+
+/**
+ * Run for every page of a walk: the tombstones laid before the read are cleared and the ones
+ * laid since are answered, in one round trip (both halves see one snapshot).
+ */
+const DELETED_SINCE_READ = statement(`
+  with cleared as (
+    delete from codehost_tombstones
+     where repository_id = $1 and kind = $2 and codehost_id = any($3::bigint[]) and deleted_at < $4)
+  select codehost_id from codehost_tombstones
+   where repository_id = $1 and kind = $2 and codehost_id = any($3::bigint[]) and deleted_at >= $4`);
+
+/** Each set of columns a payload carries is one shape of statement; deliveries of one event carry the same few. */
+const shapes = new Map<string, { read: Statement; update: Statement }>();
+type PatchKey = Exclude<keyof IssueRow, 'codehostId'>;
+
+/**
+ * A delivery's statements for the columns it carries: `read` says whether the issue is tombstoned
+ * and, in the same snapshot, locks and reads the cached row's columns (none when not cached);
+ * `update` writes them. Text built once per shape and run prepared, as these run for every delivery.
+ */
+function shapeOf(keys: PatchKey[]) {
+  const key = keys.join(',');
+  let shape = shapes.get(key);
+  if (!shape) {
+    const columns = keys.map((k) => `"${issues[k].name}" as "${k}"`);
+    shape = {
+      read: statement(`
+        select t.tombstoned, s.*
+          from (select exists(select 1 from codehost_tombstones where repository_id = $1 and kind = 'issue' and codehost_id = $2) as tombstoned) t
+          left join (select id, codehost_updated_at as "codehostUpdatedAt"${columns.map((c) => `, ${c}`).join('')}
+                       from issues where repository_id = $1 and codehost_id = $2 for update) s on true`),
+      update: statement(`update issues set ${keys.map((k, i) => `"${issues[k].name}" = $${i + 2}`).join(', ')}, synced_at = now() where id = $1`),
+    };
+    shapes.set(key, shape);
+  }
+  return shape;
+}
+
+/** A value as drizzle would send it for the column (jsonb as text, arrays as literals, dates as ISO). */
+const toColumn = (k: PatchKey, value: unknown) => (value === null || value === undefined ? null : issues[k].mapToDriverValue(value as never));
+
 interface Scope {
   workspaceId: string;
   repositoryId: string;
@@ -52,16 +97,12 @@ export const issueCache = {
    * and the second always sees what the first committed.
    */
   async lockCodehostIssue(tx: Executor, repositoryId: string, codehostId: number): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`codehost-issue:${repositoryId}:${codehostId}`}, 0))`);
+    await runStatement(tx, LOCK_ISSUE, [`codehost-issue:${repositoryId}:${codehostId}`]);
   },
 
   /** Whether the code host deleted this object (a delivery about it arrived late). */
   async isTombstoned(tx: Executor, repositoryId: string, kind: 'issue' | 'comment', codehostId: number): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: codehostTombstones.codehostId })
-      .from(codehostTombstones)
-      .where(and(eq(codehostTombstones.repositoryId, repositoryId), eq(codehostTombstones.kind, kind), eq(codehostTombstones.codehostId, codehostId)));
-    return !!row;
+    return ((await runStatement(tx, TOMBSTONED, [repositoryId, kind, codehostId])).rowCount ?? 0) > 0;
   },
 
   /**
@@ -72,10 +113,8 @@ export const issueCache = {
    */
   async deletedSinceRead(tx: Executor, repositoryId: string, kind: 'issue' | 'comment', codehostIds: number[], readAt: Date): Promise<Set<number>> {
     if (!codehostIds.length) return new Set();
-    const ids = and(eq(codehostTombstones.repositoryId, repositoryId), eq(codehostTombstones.kind, kind), inArray(codehostTombstones.codehostId, codehostIds));
-    await tx.delete(codehostTombstones).where(and(ids, lt(codehostTombstones.deletedAt, readAt)));
-    const still = await tx.select({ codehostId: codehostTombstones.codehostId }).from(codehostTombstones).where(ids);
-    return new Set(still.map((r) => Number(r.codehostId)));
+    const { rows } = await runStatement<{ codehost_id: number }>(tx, DELETED_SINCE_READ, [repositoryId, kind, codehostIds, readAt]);
+    return new Set(rows.map((r) => Number(r.codehost_id)));
   },
 
   async tombstone(tx: Executor, scope: Scope, kind: 'issue' | 'comment', codehostIds: number[]): Promise<void> {
@@ -94,16 +133,15 @@ export const issueCache = {
   async applyIssueDelivery(tx: Executor, scope: Scope, issue: Partial<GitHubIssue>): Promise<{ id: string | null; outcome: IssueDeliveryOutcome }> {
     const patch = issuePatch(issue);
     await issueCache.lockCodehostIssue(tx, scope.repositoryId, patch.codehostId);
-    if (await issueCache.isTombstoned(tx, scope.repositoryId, 'issue', patch.codehostId)) return { id: null, outcome: 'deleted' };
     const { codehostId: _id, ...columns } = patch;
-    const keys = Object.keys(columns) as Array<keyof typeof columns>;
-    // Only the columns the payload carries are compared (never the body's search document).
-    const [before] = (await tx
-      .select({ id: issues.id, codehostUpdatedAt: issues.codehostUpdatedAt, ...Object.fromEntries(keys.map((k) => [k, issues[k]])) })
-      .from(issues)
-      .where(and(eq(issues.repositoryId, scope.repositoryId), eq(issues.codehostId, patch.codehostId)))
-      .for('update')) as Array<Partial<IssueRow> & { id: string; codehostUpdatedAt: Date }>;
-    if (!before) {
+    const keys = Object.keys(columns) as PatchKey[];
+    const shape = shapeOf(keys);
+    // Only the columns the payload carries are compared (never the body's search document). The
+    // read follows the lock in a statement of its own, so its snapshot sees what the lock waited for.
+    const { rows } = await runStatement<Partial<IssueRow> & { tombstoned: boolean; id: string | null; codehostUpdatedAt: Date | null }>(tx, shape.read, [scope.repositoryId, patch.codehostId]);
+    const [{ tombstoned, ...before }] = rows;
+    if (tombstoned) return { id: null, outcome: 'deleted' };
+    if (before.id === null) {
       if (!NEEDED_TO_CREATE.every((k) => patch[k] !== undefined)) return { id: null, outcome: 'incomplete' };
       const id = uuidv7();
       await tx.insert(issues).values({ ...(patch as IssueRow), id, ...scope });
@@ -112,13 +150,10 @@ export const issueCache = {
     const changed = keys.filter((k) => comparable(columns[k]) !== comparable(before[k]));
     if (!changed.length) return { id: before.id, outcome: 'same' };
     const at = patch.codehostUpdatedAt?.getTime();
-    const cachedAt = before.codehostUpdatedAt.getTime();
+    const cachedAt = before.codehostUpdatedAt!.getTime();
     if (at === undefined || at === cachedAt) return { id: before.id, outcome: 'tie' };
     if (at < cachedAt) return { id: before.id, outcome: 'stale' };
-    await tx
-      .update(issues)
-      .set({ ...columns, syncedAt: sql`now()` })
-      .where(eq(issues.id, before.id));
+    await runStatement(tx, shape.update, [before.id, ...keys.map((k) => toColumn(k, columns[k]))]);
     return { id: before.id, outcome: 'updated' };
   },
 

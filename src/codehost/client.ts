@@ -4,7 +4,7 @@ import type { CodehostConfig } from '../config.js';
 import { budgetFromHeaders, budgetStore } from './budget.js';
 import { heldLaneOf, holdInstallationLane, inInstallationLane } from './lane.js';
 import { writeCostOf } from './pacing.js';
-import { storableAnswers } from './storable-answers.js';
+import { nativeJsonAnswer, storableAnswers } from './storable-answers.js';
 
 /**
  * The REST client every code-host call uses: the configured base URL and a request timeout.
@@ -17,7 +17,7 @@ function clientClass(config: CodehostConfig) {
     userAgent: 'svc',
     retry: { enabled: false },
     throttle: { enabled: false },
-    request: { fetch: (url: string, init: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(config.timeoutMs) }) },
+    request: { fetch: async (url: string, init: RequestInit) => nativeJsonAnswer(await fetch(url, { ...init, signal: AbortSignal.timeout(config.timeoutMs) })) },
   });
 }
 

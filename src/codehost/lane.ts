@@ -48,13 +48,13 @@ export async function inInstallationLane<T>(
   const client = await lanePool.connect();
   let locked = false;
   try {
-    await client.query('select pg_advisory_lock($1::bigint)', [key]);
+    await client.query({ name: 'lane_lock', text: 'select pg_advisory_lock($1::bigint)', values: [key] });
     locked = true;
     if (pace?.cost) await paceWrite(client, { codehost: pace.codehost, installationId }, pace.cost, pace.maxWaitMs);
     return await run();
   } finally {
     let broken = false;
-    if (locked) await client.query('select pg_advisory_unlock($1::bigint)', [key]).catch(() => (broken = true));
+    if (locked) await client.query({ name: 'lane_unlock', text: 'select pg_advisory_unlock($1::bigint)', values: [key] }).catch(() => (broken = true));
     // A connection that could not unlock is discarded: closing it releases the lock.
     client.release(broken);
   }

@@ -12,6 +12,7 @@ import {
 } from '../codehost/mapping.js';
 import { codehostInstallations, repositories } from '../db/schema/index.js';
 import type { Services } from '../services.js';
+import { runStatement, statement } from '../db/prepared.js';
 import { cacheWriter } from '../cache/cache-writer.js';
 import { issueCache } from '../cache/issue-cache.js';
 import { BACKFILL_TASK } from './queue.js';
@@ -19,6 +20,8 @@ import { pauseWhileBudgetIsLow } from './budget-pause.js';
 import { syncJobStore } from './store.js';
 
 export const PER_PAGE = 100;
+
+const STILL_MIRRORED = statement('select sync_enabled as "syncEnabled", removed from repositories where id = $1');
 export const phases = ['labels', 'milestones', 'issues', 'comments'] as const;
 type Phase = (typeof phases)[number];
 
@@ -67,7 +70,7 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
   let at: Checkpoint = (job.checkpoint as unknown as Checkpoint)?.phase ? (job.checkpoint as unknown as Checkpoint) : { phase: 'labels', page: 1 };
 
   for (;;) {
-    const [current] = await db.select({ syncEnabled: repositories.syncEnabled, removed: repositories.removed }).from(repositories).where(eq(repositories.id, repo.id));
+    const [current] = (await runStatement<{ syncEnabled: boolean; removed: boolean }>(db, STILL_MIRRORED, [repo.id])).rows;
     if (!current?.syncEnabled || current.removed) {
       await syncJobStore.update(db, job.id, { status: 'done', phase: 'cancelled', finishedAt: new Date() });
       return 'skipped';

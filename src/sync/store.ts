@@ -1,8 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/pool.js';
+import { runStatement, statement } from '../db/prepared.js';
 import { repositories, syncJobs } from '../db/schema/index.js';
 
 export type SyncJobRow = typeof syncJobs.$inferSelect;
+
+// Once per page of every walk: written once, prepared.
+const ADVANCE = statement('update sync_jobs set phase = $2, checkpoint = $3::jsonb, requests = requests + 1 where id = $1');
 
 export const syncJobStore = {
   /** A new walk of a repository, or the live one already queued, running or paused. */
@@ -53,10 +57,7 @@ export const syncJobStore = {
 
   /** Records a finished page: its checkpoint and one more request, with the page's rows. */
   async advance(tx: Executor, id: string, phase: string, checkpoint: Record<string, unknown>): Promise<void> {
-    await tx
-      .update(syncJobs)
-      .set({ phase, checkpoint, requests: sql`${syncJobs.requests} + 1` })
-      .where(eq(syncJobs.id, id));
+    await runStatement(tx, ADVANCE, [id, phase, JSON.stringify(checkpoint)]);
   },
 
   async recent(tx: Executor, workspaceId: string, limit = 20) {

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/pool.js';
+import { runStatement, statement } from '../../db/prepared.js';
 import { issueActivity } from '../../db/schema/index.js';
 import type { AuditActor } from '../audit/recorder.js';
 
@@ -40,6 +40,15 @@ export async function recordActivity(tx: Executor, entries: ActivityRecord | Act
   );
 }
 
+// Run for nearly every delivery: written once, prepared.
+const INSERT_DELIVERED = statement(`
+  insert into issue_activity (id, workspace_id, issue_id, action, actor, detail, request_id)
+  select $1, $2, $3, $4, $5::jsonb, $6::jsonb, null
+  where not exists (
+    select 1 from issue_activity
+     where workspace_id = $2 and issue_id = $3 and action = $4 and detail = $6::jsonb
+  )`);
+
 /**
  * Records a change the code host delivered, once per delivery: the entry's detail names the
  * `X-GitHub-Delivery` it came from, and the same change from the same delivery adds nothing.
@@ -48,13 +57,7 @@ export async function recordActivity(tx: Executor, entries: ActivityRecord | Act
  */
 export async function recordDeliveredChange(tx: Executor, deliveryId: string, entry: ActivityRecord): Promise<boolean> {
   const detail = { ...(entry.detail ?? {}), deliveryId };
-  const inserted = await tx.execute(sql`
-    insert into issue_activity (id, workspace_id, issue_id, action, actor, detail, request_id)
-    select ${uuidv7()}, ${entry.workspaceId}, ${entry.issueId}, ${entry.action}, ${JSON.stringify(entry.actor)}::jsonb, ${JSON.stringify(detail)}::jsonb, null
-    where not exists (
-      select 1 from issue_activity
-       where workspace_id = ${entry.workspaceId} and issue_id = ${entry.issueId} and action = ${entry.action}
-         and detail = ${JSON.stringify(detail)}::jsonb
-    )`);
+  const detailText = JSON.stringify(detail);
+  const inserted = await runStatement(tx, INSERT_DELIVERED, [uuidv7(), entry.workspaceId, entry.issueId, entry.action, JSON.stringify(entry.actor), detailText]);
   return (inserted.rowCount ?? 0) > 0;
 }

@@ -79,7 +79,7 @@ export const requestNotifications = {
 
   /** Something that can move a derived status changed in the workspace: look again after the window. */
   async scheduleSweep(tx: Tx, services: Services, workspaceId: string) {
-    await notificationStore.scheduleOnce(tx, services.config.worker.schema, STATUS_SWEEP_TASK, { workspaceId }, `request-status-sweep:${workspaceId}`, services.config.notifyCollapseSeconds);
+    await notificationStore.scheduleSweep(tx, services.config.worker.schema, STATUS_SWEEP_TASK, workspaceId, services.config.notifyCollapseSeconds);
   },
 
   /** Compares each followed request's derived status with the one last announced; a new one is a notification. */

@@ -1,4 +1,4 @@
-import { addJob } from '../../db/jobs.js';
+import { addJob, addJobIf } from '../../db/jobs.js';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/pool.js';
@@ -26,6 +26,23 @@ export const notificationStore = {
    */
   async scheduleOnce(tx: Executor, schema: string, task: string, payload: Record<string, unknown>, jobKey: string, seconds: number) {
     await addJob(tx, schema, task, payload, { runAfterSeconds: seconds, maxAttempts: 10, jobKey, jobKeyMode: 'preserve_run_at' });
+  },
+
+  /**
+   * `scheduleOnce` of the workspace's status sweep, only when the workspace has a portal. Without
+   * one it has no requests, so a sweep has nothing to look at; and a request can only be filed
+   * after its portal committed, so no change it could see is missed. Checked in the job's own
+   * statement: every status-moving webhook asks for the sweep, and for a workspace with no portal
+   * `add_job` was most of the database's work per delivery (and a row lock every concurrent
+   * delivery of the workspace waited on until its commit).
+   */
+  async scheduleSweep(tx: Executor, schema: string, task: string, workspaceId: string, seconds: number) {
+    await addJobIf(tx, schema, { sql: 'exists (select 1 from portals where workspace_id = $1)', value: workspaceId }, task, { workspaceId }, {
+      runAfterSeconds: seconds,
+      maxAttempts: 10,
+      jobKey: `request-status-sweep:${workspaceId}`,
+      jobKeyMode: 'preserve_run_at',
+    });
   },
 
   /** Answers the new notification's id. */

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/pool.js';
+import { runStatement, selectList, statement } from '../../db/prepared.js';
 import { repositories } from '../../db/schema/index.js';
 import type { ActivityActor } from '../../modules/activity/recorder.js';
 import type { InstallationRow, RepositoryRow } from '../../modules/codehost/store.js';
@@ -22,6 +22,11 @@ export interface ApplyContext {
   /** The connection the delivery's `installation.id` belongs to. */
   installation: InstallationRow;
   workspaceId: string;
+  /**
+   * The workspace's record of the payload's `repository` (null: not known), read with the
+   * delivery's claim to save a round trip; a repository of another id is looked up.
+   */
+  repository?: { codehostId: number; row: RepositoryRow | null };
 }
 
 /** `applied`: the cache or the connection changed (or was already current); `queued`: a job will do it; `ignored`: nothing of ours. */
@@ -37,14 +42,14 @@ export function codehostActor(payload: SenderPayload): ActivityActor {
   return { type: 'codehost', login: payload.sender?.login ?? null, id: payload.sender?.id ?? null };
 }
 
+const REPOSITORY = statement(`select ${selectList(repositories, 'r')} from repositories r where r.workspace_id = $1 and r.codehost_id = $2`);
+
 /** The workspace's record of a code-host repository, whatever its sync state. */
 export async function knownRepository(ctx: ApplyContext, codehostRepositoryId: number | undefined): Promise<RepositoryRow | null> {
   if (codehostRepositoryId === undefined) return null;
-  const [row] = await ctx.tx
-    .select()
-    .from(repositories)
-    .where(and(eq(repositories.workspaceId, ctx.workspaceId), eq(repositories.codehostId, Number(codehostRepositoryId))));
-  return row ?? null;
+  if (ctx.repository && ctx.repository.codehostId === Number(codehostRepositoryId)) return ctx.repository.row;
+  const { rows } = await runStatement<RepositoryRow>(ctx.tx, REPOSITORY, [ctx.workspaceId, Number(codehostRepositoryId)]);
+  return rows[0] ?? null;
 }
 
 /** The repository when its issues are mirrored (sync on, access not lost); otherwise its events are ignored. */
