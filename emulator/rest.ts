@@ -315,6 +315,23 @@ function hookIssueFor(action: string, issue: Record<string, unknown>): Record<st
   return partial;
 }
 
+/**
+ * The part of a list sorted by `updatedAt` (ascending or descending) updated at `sinceIso` or
+ * later, found by bisection: a suffix of an ascending list, a prefix of a descending one.
+ */
+function sinceRange<T extends { updatedAt: string }>(items: T[], sinceIso: string, direction: 'asc' | 'desc'): T[] {
+  let lo = 0;
+  let hi = items.length;
+  // The first index whose item is on the `since` side of the boundary (asc) or past it (desc).
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const before = direction === 'asc' ? items[mid].updatedAt < sinceIso : items[mid].updatedAt >= sinceIso;
+    if (before) lo = mid + 1;
+    else hi = mid;
+  }
+  return direction === 'asc' ? items.slice(lo) : items.slice(0, lo);
+}
+
 function sortIssues(items: Issue[], sort: string, direction: string): Issue[] {
   const key = sort === 'updated' ? 'updatedAt' : sort === 'comments' ? 'commentCount' : 'createdAt';
   const dir = direction === 'asc' ? 1 : -1;
@@ -516,6 +533,7 @@ export function registerRest(emu: Emulator) {
   };
   emu.resetHooks.push(() => pages.clear());
   const issueCache = new Map<string, { v: number; items: Issue[] }>();
+  const commentCache = new Map<string, { v: number; items: Comment[] }>();
   emu.resetHooks.push(() => issueCache.clear());
   r.add('GET', '/repos/{owner}/{repo}/issues', { auth: 'any' }, (req) => {
     const repo = ops.repoFor(req);
@@ -545,10 +563,17 @@ export function registerRest(emu: Emulator) {
     const creatorId = creator ? store.account(creator)?.id ?? -1 : null;
     if (since && Number.isNaN(Date.parse(since))) throw validationFailed([{ resource: 'Issue', field: 'since', code: 'invalid' }]);
     const sinceIso = since ? new Date(since).toISOString().replace('.000Z', 'Z') : null;
-    if (state !== 'all' || since || labelIds || milestone || assignee || creatorId || type) {
+    // In `updated` order the issues since an instant are one end of the sorted list: found by
+    // bisection, so a walk of a million issues does not scan them all at every page.
+    let sinceLeft = sinceIso;
+    if (sinceIso && sort === 'updated') {
+      items = sinceRange(items, sinceIso, direction === 'asc' ? 'asc' : 'desc');
+      sinceLeft = null;
+    }
+    if (state !== 'all' || sinceLeft || labelIds || milestone || assignee || creatorId || type) {
       items = items.filter((i) => {
         if (state !== 'all' && i.state !== state) return false;
-        if (sinceIso && i.updatedAt < sinceIso) return false;
+        if (sinceLeft && i.updatedAt < sinceLeft) return false;
         if (labelIds && !labelIds.every((l) => i.labelIds.includes(l))) return false;
         if (milestone === '*' && i.milestoneId == null) return false;
         if (milestone === 'none' && i.milestoneId != null) return false;
@@ -653,12 +678,25 @@ export function registerRest(emu: Emulator) {
   // ------------------------------------------------------------------ comments
   r.add('GET', '/repos/{owner}/{repo}/issues/comments', { auth: 'any' }, (req) => {
     const repo = ops.repoFor(req);
-    let items = store.commentsByRepo.get(repo.id) ?? [];
     const since = req.query.get('since');
-    if (since) { const s = new Date(since).toISOString().replace('.000Z', 'Z'); items = items.filter((c) => c.updatedAt >= s); }
+    const sinceIso = since ? new Date(since).toISOString().replace('.000Z', 'Z') : null;
     const sort = req.query.get('sort') ?? 'created';
     const direction = req.query.get('direction') ?? (req.query.get('sort') ? 'desc' : 'asc');
-    if (sort === 'updated') items = [...items].sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id - b.id));
+    let items: Comment[];
+    if (sort === 'updated') {
+      // Sorted once per change of the repository, and the `since` end found by bisection (see the issue list).
+      const ck = `${repo.id}:comments:updated`;
+      let sorted = commentCache.get(ck);
+      if (!sorted || sorted.v !== store.repoStamp(repo.id)) {
+        sorted = { v: store.repoStamp(repo.id), items: [...(store.commentsByRepo.get(repo.id) ?? [])].sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id - b.id)) };
+        commentCache.set(ck, sorted);
+        if (commentCache.size > 500) commentCache.clear();
+      }
+      items = sinceIso ? sinceRange(sorted.items, sinceIso, 'asc') : sorted.items;
+    } else {
+      items = store.commentsByRepo.get(repo.id) ?? [];
+      if (sinceIso) items = items.filter((c) => c.updatedAt >= sinceIso);
+    }
     if (direction === 'desc') items = [...items].reverse();
     const p = paginate(req, items);
     return ok(p.items.map((c) => S().comment(c)), p.headers);

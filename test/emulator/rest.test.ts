@@ -140,8 +140,19 @@ describe('REST: issues, comments, labels, milestones, types, sub-issues', () => 
     const mid = upd[60]!;
     const since = await o.paginate('GET /repos/{owner}/{repo}/issues', { ...R, state: 'all', since: mid, per_page: 100 });
     expect(since.length).toBe(upd.filter((u) => u >= mid).length);
+    // In updated order, both ways, `since` keeps exactly the issues updated at it or later (ties at the boundary included).
+    for (const direction of ['asc', 'desc'] as const) {
+      const ordered = direction === 'asc' ? all : [...all].reverse();
+      const kept = await o.paginate('GET /repos/{owner}/{repo}/issues', { ...R, state: 'all', sort: 'updated', direction, since: mid, per_page: 100 });
+      expect(kept.map((i) => i.id)).toEqual(ordered.filter((i) => i.updated_at >= mid).map((i) => i.id));
+    }
     const comments = await o.paginate('GET /repos/{owner}/{repo}/issues/comments', { ...R, per_page: 100 });
     expect(comments.length).toBe(all.reduce((n, i) => n + i.comments, 0));
+    const byUpdate = await o.paginate('GET /repos/{owner}/{repo}/issues/comments', { ...R, sort: 'updated', direction: 'asc', per_page: 100 });
+    expect(byUpdate.map((c) => c.updated_at)).toEqual(comments.map((c) => c.updated_at).sort());
+    const commentMid = byUpdate[Math.floor(byUpdate.length / 2)]!.updated_at;
+    const commentsSince = await o.paginate('GET /repos/{owner}/{repo}/issues/comments', { ...R, sort: 'updated', direction: 'asc', since: commentMid, per_page: 100 });
+    expect(commentsSince.map((c) => c.id)).toEqual(byUpdate.filter((c) => c.updated_at >= commentMid).map((c) => c.id));
     expect(w.violations).toEqual([]);
   });
 
