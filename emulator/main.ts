@@ -12,7 +12,10 @@ const port = Number(arg('port') ?? process.env.EMULATOR_PORT ?? 0);
 const seedArg = arg('seed') ?? process.env.EMULATOR_SEED;
 // full seed options as JSON, e.g. EMULATOR_SEED_OPTIONS='{"seed":1,"issues":20000,"comments":60000}'
 const seedJson = arg('seed-options') ?? process.env.EMULATOR_SEED_OPTIONS;
+// rate limits other than GitHub's defaults as JSON, e.g. EMULATOR_LIMITS='{"restLimit":1000000}'
+const limitsJson = arg('limits') ?? process.env.EMULATOR_LIMITS;
 const gh = await startEmulator({
+  ...(limitsJson ? { limits: JSON.parse(limitsJson) } : {}),
   port, host: arg('host') ?? process.env.EMULATOR_HOST ?? '127.0.0.1', seed: seedJson ? JSON.parse(seedJson) : seedArg !== undefined ? Number(seedArg) : undefined,
   webhookUrl: arg('webhook-url') ?? process.env.EMULATOR_WEBHOOK_URL ?? null, loadFile: arg('load'), stateFile: arg('state') ?? process.env.EMULATOR_STATE,
 });
