@@ -3,6 +3,10 @@ import { pacedHold, paceWrite, type WriteCost } from './pacing.js';
 
 /** Advisory-lock keys of the lanes: a fixed high prefix plus the installation id. */
 const LANE_KEY_BASE = 0x5356_4300_0000_0000n;
+const laneKey = (installationId: number) => (LANE_KEY_BASE + BigInt(installationId)).toString();
+/** The lock and its release as named statements: two per code-host request on the common path. */
+const lock = (key: string) => ({ name: 'lane_lock', text: 'select pg_advisory_lock($1::bigint)', values: [key] });
+const unlock = (key: string) => ({ name: 'lane_unlock', text: 'select pg_advisory_unlock($1::bigint)', values: [key] });
 
 export interface LanePace {
   codehost: string;
@@ -44,17 +48,17 @@ export async function inInstallationLane<T>(
 ): Promise<T> {
   const held = heldHere.get(installationId);
   if (held) return held.run(run, pace);
-  const key = (LANE_KEY_BASE + BigInt(installationId)).toString();
+  const key = laneKey(installationId);
   const client = await lanePool.connect();
   let locked = false;
   try {
-    await client.query({ name: 'lane_lock', text: 'select pg_advisory_lock($1::bigint)', values: [key] });
+    await client.query(lock(key));
     locked = true;
     if (pace?.cost) await paceWrite(client, { codehost: pace.codehost, installationId }, pace.cost, pace.maxWaitMs);
     return await run();
   } finally {
     let broken = false;
-    if (locked) await client.query({ name: 'lane_unlock', text: 'select pg_advisory_unlock($1::bigint)', values: [key] }).catch(() => (broken = true));
+    if (locked) await client.query(unlock(key)).catch(() => (broken = true));
     // A connection that could not unlock is discarded: closing it releases the lock.
     client.release(broken);
   }
@@ -72,7 +76,7 @@ export async function inInstallationLane<T>(
 export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId: number, codehost: string, work: () => Promise<T>): Promise<T> {
   // Held here already (another batch of this process): that hold serves both, one request at a time.
   if (heldHere.has(installationId)) return work();
-  const key = (LANE_KEY_BASE + BigInt(installationId)).toString();
+  const key = laneKey(installationId);
   const client = await lanePool.connect();
   let locked = false;
   let broken = false;
@@ -80,7 +84,7 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
   let queue: Promise<unknown> = Promise.resolve();
   let pending: Promise<unknown> = Promise.resolve();
   try {
-    await client.query('select pg_advisory_lock($1::bigint)', [key]);
+    await client.query(lock(key));
     locked = true;
     const pacing = await pacedHold(client, { codehost, installationId });
     const held: HeldLane = {
@@ -122,7 +126,7 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
   } finally {
     await pending;
     if (!released) {
-      if (locked) await client.query('select pg_advisory_unlock($1::bigint)', [key]).catch(() => (broken = true));
+      if (locked) await client.query(unlock(key)).catch(() => (broken = true));
       // A connection that could not unlock is discarded: closing it releases the lock.
       client.release(broken);
     }
