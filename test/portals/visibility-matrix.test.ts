@@ -313,7 +313,18 @@ describe('moving and removing customers changes what is seen at once', () => {
     expect((await move(session.colleague.id, company.x)).status).toBe(200);
     expect((await on(portal)('GET', `/portal/requests/${ref}`, { token: session.colleague.token })).status).toBe(200);
 
+    const companyList = async (token: string) =>
+      ((await on(portal)('GET', '/portal/requests?limit=100&filter=company', { token })).body.data as any[]).map((r) => r.reference);
+    const byCompany = async (companyId: string) =>
+      ((await call('GET', `/v1/portals/${portal.id}/requests?limit=100&companyId=${companyId}`, as())).body.data as any[]).map((r) => r.id);
+    expect(await companyList(session.colleague.token)).toContain(ref);
+    expect(await byCompany(company.x)).toContain(request.company.id);
     expect((await move(session.requester.id, company.y)).status).toBe(200);
+    // The company filter, for customers and members, follows the requester at once.
+    expect(await companyList(session.colleague.token)).not.toContain(ref);
+    expect(await companyList(session.otherCompany.token)).toContain(ref);
+    expect(await byCompany(company.x)).not.toContain(request.company.id);
+    expect(await byCompany(company.y)).toContain(request.company.id);
     expect((await on(portal)('GET', `/portal/requests/${ref}`, { token: session.otherCompany.token })).status).toBe(200);
     expectNotFound(await on(portal)('GET', `/portal/requests/${ref}`, { token: session.colleague.token }));
     expectNotFound(await on(portal)('GET', `/portal/requests/${request.private.reference}`, { token: session.manager.token }));

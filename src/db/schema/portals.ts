@@ -174,6 +174,11 @@ export const requests = pgTable(
     requestTypeId: uuid('request_type_id').references(() => requestTypes.id, { onDelete: 'set null' }),
     /** The customer who submitted it; null for an issue a member shared. */
     requesterId: uuid('requester_id').references(() => portalCustomers.id, { onDelete: 'set null' }),
+    /**
+     * The requester's company as it is now (triggers of migration 0028 copy it when a request is
+     * written or its requester moves), so a company's requests are one index range in list order.
+     */
+    requesterCompanyId: uuid('requester_company_id'),
     sharedByMembershipId: uuid('shared_by_membership_id').references(() => memberships.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     /** The form's answers, by field key. */
@@ -203,6 +208,7 @@ export const requests = pgTable(
     index('requests_workspace_issue_idx').on(t.workspaceId, t.issueNodeId),
     index('requests_requester_idx').on(t.requesterId),
     index('requests_portal_votes_idx').on(t.portalId, t.voteCount, t.createdAt, t.id),
+    index('requests_portal_company_created_idx').on(t.portalId, t.requesterCompanyId, t.createdAt, t.id),
     check('requests_visibility_check', sql`${t.visibility} in ('private','company','public')`),
     check('requests_state_check', sql`${t.state} in ('held','rejected','filed')`),
     check('requests_filed_has_issue_check', sql`(${t.state} = 'filed') = (${t.issueNodeId} is not null)`),

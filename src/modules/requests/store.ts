@@ -91,9 +91,9 @@ function sightOf(who: CustomerSight): SQL {
 function customerConditions(portalId: string, who: CustomerSight, filter: CustomerFilter): SQL[] {
   const where = [sql`r.portal_id = ${portalId}`, sightOf(who)];
   if (filter.filter === 'mine') where.push(sql`r.requester_id = ${who.customerId}`);
-  // Through the company's customers (a few) and their requests, rather than the portal's newest
-  // requests filtered one by one: a company holds a small share of a large portal's requests.
-  if (filter.filter === 'company') where.push(who.companyId ? sql`r.requester_id in (select id from portal_customers where company_id = ${who.companyId})` : sql`false`);
+  // The requester's company as copied onto the request: one index range in the list's order, where
+  // going through the company's customers read all their requests and sorted them.
+  if (filter.filter === 'company') where.push(who.companyId ? sql`r.requester_company_id = ${who.companyId}` : sql`false`);
   if (filter.filter === 'public') where.push(sql`r.visibility = 'public'`);
   if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
   if (filter.openedBefore) where.push(sql`r.id in (select request_id from request_reads where customer_id = ${who.customerId})`);
@@ -134,7 +134,7 @@ function conditions(portalId: string, filter: RequestFilter): SQL[] {
   if (filter.visibility) where.push(sql`r.visibility = ${filter.visibility}`);
   if (filter.held === true) where.push(sql`r.state = 'held'`);
   if (filter.held === false) where.push(sql`r.state <> 'held'`);
-  if (filter.companyId) where.push(sql`c.company_id = ${filter.companyId}`);
+  if (filter.companyId) where.push(sql`r.requester_company_id = ${filter.companyId}`);
   if (filter.requestTypeId) where.push(sql`r.request_type_id = ${filter.requestTypeId}`);
   if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
   return where;
