@@ -4,7 +4,9 @@
  * state; a quoted phrase; a project `field:` value held by many cards and by few; assignee;
  * milestone; updated_since), each on its first page and on its 50th (reached by walking the
  * cursors as a client does), beside the bare SQL of the same page run through pg in the same run,
- * so the HTTP, auth and serialisation cost shows next to the query's own. Beside the rates, the
+ * so the HTTP, auth and serialisation cost shows next to the query's own. The bare SQL runs as the
+ * service runs it: as a prepared statement where the service prepares it (`hasStablePlan`,
+ * "planned once"), else planned at each call. Beside the rates, the
  * CPU spent per request by the Node process (the server for HTTP, the pg client for bare SQL) and
  * by the database's Postgres backends, read from /proc: on a machine other work shares, the rates
  * swing with the scheduler while the CPU per request stays put.
@@ -23,12 +25,13 @@
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { SESSION_OPTIONS } from '../src/db/pool.js';
 import * as schema from '../src/db/schema/index.js';
 import { resolveIssueFilter, type IssueListQuery } from '../src/modules/issues/service.js';
-import { issueJsonPageSql, type IssueSort } from '../src/modules/issues/store.js';
+import { hasStablePlan, issueJsonPageSql, type IssueSort } from '../src/modules/issues/store.js';
 import type { SortValue } from '../src/platform/pagination.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { databaseCpu, processCpuMs } from './support/cpu.js';
@@ -70,7 +73,7 @@ async function load(url: string, token: string, connections: number, serverPid: 
 }
 
 /** The same SELECT the route runs, straight through pg with `connections` clients in a loop. */
-async function loadSql(pool: pg.Pool, text: string, params: unknown[], connections: number) {
+async function loadSql(pool: pg.Pool, text: string, params: unknown[], connections: number, name?: string) {
   const latencies: number[] = [];
   const clientBefore = process.cpuUsage();
   const postgresSpent = await databaseCpu(pool);
@@ -79,7 +82,7 @@ async function loadSql(pool: pg.Pool, text: string, params: unknown[], connectio
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         const t0 = performance.now();
-        await pool.query(text, params);
+        await pool.query({ name, text, values: params });
         latencies.push(performance.now() - t0);
       }
     }),
@@ -177,7 +180,10 @@ try {
     if (page.data.length !== PAGE) throw new Error(`${label}: expected a full page, got ${page.data.length}`);
     const listQuery: IssueListQuery = { limit: PAGE, repository: [], state: 'all', label: [], assignee: [], milestone: [], type: [], sort: c.sort, ...c.query };
     const filter = await resolveIssueFilter(drizzle(pool, { schema }), workspaceId, listQuery, null);
-    const query = dialect.sqlToQuery(issueJsonPageSql({ workspaceId, filter, sort: c.sort, order: 'desc', after: c.after, limit: PAGE }));
+    const pageQuery = { workspaceId, filter, sort: c.sort, order: 'desc' as const, after: c.after, limit: PAGE };
+    const query = dialect.sqlToQuery(issueJsonPageSql(pageQuery));
+    // Run as the service runs it: prepared (planned once per connection) where the plan is stable.
+    const prepared = hasStablePlan(pageQuery) ? `bench_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}` : undefined;
     const sqlRows = (await pool.query(query.sql, query.params)).rows;
     if (sqlRows.length !== PAGE + 1) throw new Error(`${label}: bare SQL returned ${sqlRows.length} rows`);
     const plan = (await pool.query(`explain (analyze, buffers, costs off, timing off, summary on) ${query.sql}`, query.params)).rows.map((r) => r['QUERY PLAN']);
@@ -188,10 +194,10 @@ try {
     let one: Awaited<ReturnType<typeof load>> | null = null;
     for (const n of [1, connections]) {
       const http = await load(`${appUrl}${c.path}`, key, n, app.pid, pool);
-      const bare = await loadSql(pool, query.sql, query.params, n);
+      const bare = await loadSql(pool, query.sql, query.params, n, prepared);
       const share = http.rps / bare.rps;
       const row = (via: string, r: typeof bare, extra: Record<string, string | number>) => ({
-        case: label, connections: n, via, 'requests/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99,
+        case: label, planned: prepared ? 'once' : 'each call', connections: n, via, 'requests/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99,
         'Node CPU ms/req': r.nodeCpu, 'Postgres CPU ms/req': r.postgresCpu, ...extra,
       });
       rows.push(row('HTTP GET /v1/issues', http, { 'of bare SQL rate': `${Math.round(share * 100)}%` }));

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Executor } from '../../db/pool.js';
+import { preparedRows } from '../../db/prepared.js';
 import { comments } from '../../db/schema/index.js';
 import { keysetAfter, type SortValue } from '../../platform/pagination.js';
 import type { CommentRow, IssueRow } from './schemas.js';
@@ -248,25 +249,51 @@ export function issueJsonPageSql(p: IssuePageQuery): SQL {
  * The page in updated order when a `field:` filter names values: read from `issue_field_values`
  * in (value, updated_at, issue) order, so the statement visits about as many index entries as the
  * page holds, where walking every issue and probing it for a card visits a hundred issues per
- * match of a value on 1% of cards. Several values are one ordered index range each, merged. The
- * side table's `issue_updated_at` is the issue's own `codehost_updated_at` (kept so by trigger),
- * so pages and cursors are the same as the other plan's.
+ * match of a value on 1% of cards. The side table's `issue_updated_at` is the issue's own
+ * `codehost_updated_at` (kept so by trigger), so pages and cursors are the same as the other
+ * plan's. Several values are a page per value, every filter applied, then the first of those:
+ * Postgres would not merge the values' ordered ranges, and sorted all their rows instead.
  */
 function fieldDrivenPageSql(p: IssuePageQuery, driver: ProjectFieldFilter): SQL {
-  const ranges = driver.contains.map(
-    (c) => sql`select issue_id, issue_updated_at from issue_field_values
-                where workspace_id = ${p.workspaceId} and field_node_id = ${driver.fieldNodeId}
-                  and value_key = svc_field_value_key(${JSON.stringify(c[driver.fieldNodeId])}::jsonb)`,
-  );
   const where = issueConditions(p.workspaceId, { ...p.filter, fields: p.filter.fields.filter((f) => f !== driver) });
   if (p.narrowing) where.push(p.narrowing);
   if (p.after) where.push(keysetAfter([sql`d.issue_updated_at`, sql`d.issue_id`], p.after, p.order));
   const dir = p.order === 'asc' ? sql`asc` : sql`desc`;
+  const range = (c: Record<string, unknown>) => sql`
+      from issue_field_values d
+      join issues i on i.id = d.issue_id
+      ${issueJoins}
+     where d.workspace_id = ${p.workspaceId} and d.field_node_id = ${driver.fieldNodeId}
+       and d.value_key = svc_field_value_key(${JSON.stringify(c[driver.fieldNodeId])}::jsonb)
+       and ${sql.join(where, sql` and `)}
+     order by d.issue_updated_at ${dir}, d.issue_id ${dir} limit ${p.limit + 1}`;
+  if (driver.contains.length === 1) return sql`${issueJsonSelect(isoText(sql`d.issue_updated_at`))} ${range(driver.contains[0])}`;
+  const pages = driver.contains.map((c) => sql`(select d.issue_id, d.issue_updated_at ${range(c)})`);
   return sql`${issueJsonSelect(isoText(sql`d.issue_updated_at`))}
-    from (${sql.join(ranges, sql` union all `)}) d
-    join issues i on i.id = d.issue_id
-    ${issueJoins}
-   where ${sql.join(where, sql` and `)} order by d.issue_updated_at ${dir}, d.issue_id ${dir} limit ${p.limit + 1}`;
+      from (${sql.join(pages, sql` union all `)}) d
+      join issues i on i.id = d.issue_id
+      ${issueJoins}
+     order by d.issue_updated_at ${dir}, d.issue_id ${dir} limit ${p.limit + 1}`;
+}
+
+/**
+ * Whether one plan serves every value of the page's parameters, so it may run as a prepared
+ * statement that Postgres plans once per connection (planning the page cost 0.7 ms beside 1.3 ms
+ * of running it, at a million issues). True for the list in updated order with no filter, by
+ * state, or led by a `field:` value's index range: the best plan walks an index in list order for
+ * any workspace, state, value or cursor. Every other filter (labels, text, people, repositories,
+ * milestones, types, windows, projects) is planned at each call, from the values: a generic plan
+ * cannot tell a label on a third of the issues from one on ten, and walking the list for the rare
+ * one, or sorting the common one, costs a hundred times the right plan.
+ */
+export function hasStablePlan(p: IssuePageQuery): boolean {
+  const f = p.filter;
+  if (p.sort !== 'updated' || p.narrowing) return false;
+  const driven = f.fields.length === 1 && f.fields[0].contains.length > 0 && !f.fields[0].none;
+  return (
+    f.q === null && !f.repositoryIds.length && !f.labels.length && !f.assignees && !f.milestones && !f.types &&
+    !f.updatedSince && !f.projectIds.length && (f.fields.length === 0 || driven)
+  );
 }
 
 /** One issue of a list page: its cursor key and the Issue of the API as JSON text. */
@@ -286,8 +313,9 @@ export const issueStore = {
   },
 
   async listJsonPage(tx: Executor, p: IssuePageQuery): Promise<IssueJsonRow[]> {
-    const { rows } = await tx.execute<IssueJsonRow>(issueJsonPageSql(p));
-    return rows;
+    const query = issueJsonPageSql(p);
+    if (hasStablePlan(p)) return preparedRows<IssueJsonRow>(tx, query);
+    return (await tx.execute<IssueJsonRow>(query)).rows;
   },
 
   async find(tx: Executor, workspaceId: string, issueId: string): Promise<IssueRow | null> {
