@@ -35,7 +35,8 @@ const BACKSLASH = 0x5c;
  */
 export function compactJson(text: string): Buffer {
   const src = Buffer.from(text, 'utf8');
-  const out = Buffer.allocUnsafe(src.length);
+  // In place: the write position never passes the read position, so no second buffer is needed.
+  const out = src;
   let o = 0;
   let inString = false;
   for (let i = 0; i < src.length; i++) {
