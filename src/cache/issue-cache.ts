@@ -35,6 +35,17 @@ function comparable(value: unknown): string {
 }
 
 const LOCK_ISSUE = statement('select pg_advisory_xact_lock(hashtextextended($1, 0))');
+
+/** The advisory lock's key of one code-host issue; SQL that takes it itself builds the same text (`issueLockKeySql`). */
+const issueLockKey = (repositoryId: string, codehostId: number) => `codehost-issue:${repositoryId}:${codehostId}`;
+
+/**
+ * Issue locks a transaction already holds, taken by a statement of its own (the webhook receiver
+ * takes those of a whole batch of deliveries in its claim, in key order), so that taking one again
+ * costs no round trip. Transaction-level advisory locks last until the transaction ends, and the
+ * transaction's handle with them.
+ */
+const heldIssueLocks = new WeakMap<object, Set<string>>();
 const TOMBSTONED = statement('select 1 from codehost_tombstones where repository_id = $1 and kind = $2 and codehost_id = $3');
 
 /**
@@ -97,7 +108,23 @@ export const issueCache = {
    * and the second always sees what the first committed.
    */
   async lockCodehostIssue(tx: Executor, repositoryId: string, codehostId: number): Promise<void> {
-    await runStatement(tx, LOCK_ISSUE, [`codehost-issue:${repositoryId}:${codehostId}`]);
+    const key = issueLockKey(repositoryId, codehostId);
+    if (heldIssueLocks.get(tx)?.has(key)) return;
+    await runStatement(tx, LOCK_ISSUE, [key]);
+  },
+
+  /**
+   * SQL for the key of `lockCodehostIssue`'s lock, from expressions for the repository's row id and
+   * the issue's code-host id, for a statement that takes the lock itself (then `heldCodehostIssues`).
+   */
+  issueLockKeySql: (repositoryIdSql: string, codehostIdSql: string) => `'codehost-issue:' || ${repositoryIdSql} || ':' || ${codehostIdSql}`,
+
+  /** Records that the transaction holds these issues' locks (taken by one of its own statements). */
+  heldCodehostIssues(tx: Executor, issues: Array<{ repositoryId: string; codehostId: number }>): void {
+    if (!issues.length) return;
+    let held = heldIssueLocks.get(tx);
+    if (!held) heldIssueLocks.set(tx, (held = new Set()));
+    for (const i of issues) held.add(issueLockKey(i.repositoryId, i.codehostId));
   },
 
   /** Whether the code host deleted this object (a delivery about it arrived late). */
