@@ -7,6 +7,7 @@ import { issueCache } from '../cache/issue-cache.js';
 import { jsonMayHoldUnstorable, storable } from '../platform/storable-text.js';
 import { appliers, type ApplyOutcome, type WebhookDelivery } from './appliers/index.js';
 import { requestNotifications } from '../modules/request-notifications/service.js';
+import { DELIVERED_CHANGES_INSERT, deferDeliveredChanges, takeDeliveredChanges } from '../modules/activity/recorder.js';
 
 export interface ReceiveResult {
   ok: true;
@@ -23,7 +24,7 @@ const ISSUE_EVENTS = new Set(['issues', 'issue_comment']);
  * issue (else its repository), so two deliveries of one issue never wait on each other's locks from
  * two transactions of this process.
  */
-const LANES = 4;
+const LANES = 8;
 /** At most this many deliveries in one transaction. */
 const MAX_BATCH = 32;
 
@@ -60,9 +61,11 @@ const CLAIM = statement(`
              order by k offset 0) s)
   select found.*, exists(select 1 from portals p where p.workspace_id = found."i.workspaceId") as "hasPortal"
     from found, locked`);
+/** The batch's activity entries written (parameters $1 to $6) and each claimed delivery's outcome recorded, in one round trip. */
 const RECORD_OUTCOMES = statement(`
+  with activity as (${DELIVERED_CHANGES_INSERT})
   update codehost_webhook_deliveries d set outcome = v.outcome, workspace_id = v.workspace_id
-    from unnest($1::text[], $2::text[], $3::uuid[]) as v(delivery_id, outcome, workspace_id)
+    from unnest($7::text[], $8::text[], $9::uuid[]) as v(delivery_id, outcome, workspace_id)
    where d.delivery_id = v.delivery_id`);
 
 type Received = ReceiveResult & { outcome: ApplyOutcome | null };
@@ -93,9 +96,9 @@ const numberOr = (value: unknown) => (typeof value === 'number' ? value : null);
  * workspace holds, or events without an applier, are recorded as `ignored`.
  *
  * Group commit: deliveries that arrive while their lane's transaction runs wait for it and are then
- * applied together, one after another in their order of arrival, in one transaction (one claim
- * statement and one outcome statement for all, one commit); alone when nothing else waits, so a
- * quiet receiver adds no delay. When such a transaction fails, each of its deliveries is applied
+ * applied together, one after another in their order of arrival, in one transaction: one claim
+ * statement for all, one that writes all their activity entries and outcomes, one commit. Alone
+ * when nothing else waits, so a quiet receiver adds no delay. When such a transaction fails, each of its deliveries is applied
  * again alone, so one delivery's failure is its own (a 5xx to GitHub, which redelivers it) and
  * never the others'.
  */
@@ -148,6 +151,7 @@ async function applyTogether(tx: Tx, services: Services, batch: Pending[]): Prom
     batch.map((p) => p.issueId),
   ]);
   const claimed = new Map(rows.map((r) => [Number(r.ord) - 1, r]));
+  deferDeliveredChanges(tx);
   issueCache.heldCodehostIssues(
     tx,
     rows.flatMap((r) => (r.issue_id !== null && r['r.id'] ? [{ repositoryId: r['r.id'] as string, codehostId: Number(r.issue_id) }] : [])),
@@ -184,7 +188,7 @@ async function applyTogether(tx: Tx, services: Services, batch: Pending[]): Prom
   // One sweep per workspace: it is one job, asked again it stays where it is.
   for (const workspaceId of sweeps) await requestNotifications.scheduleSweep(tx, services, workspaceId);
   if (recorded.length) {
-    await runStatement(tx, RECORD_OUTCOMES, [recorded.map((r) => r.id), recorded.map((r) => r.outcome), recorded.map((r) => r.workspaceId)]);
+    await runStatement(tx, RECORD_OUTCOMES, [...takeDeliveredChanges(tx), recorded.map((r) => r.id), recorded.map((r) => r.outcome), recorded.map((r) => r.workspaceId)]);
   }
   return results;
 }
