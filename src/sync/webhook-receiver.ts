@@ -112,7 +112,8 @@ export function receiveWebhook(services: Services, received: WebhookDelivery, ra
   const issueId = ISSUE_EVENTS.has(delivery.event) ? numberOr(payload?.issue?.id) : null;
   let lanes = lanesOf.get(services);
   if (!lanes) lanesOf.set(services, (lanes = Array.from({ length: LANES }, () => ({ queue: [], running: false }))));
-  const lane = lanes[Math.abs(issueId ?? repositoryId ?? installationId ?? 0) % LANES];
+  // Ids mixed first: the code host's are not spread evenly over the residues of small numbers.
+  const lane = lanes[(Math.imul(issueId ?? repositoryId ?? installationId ?? 0, 0x9e3779b1) >>> 0) % LANES];
   return new Promise<Received>((resolve, reject) => {
     lane.queue.push({ delivery, installationId, repositoryId, issueId, resolve, reject });
     if (!lane.running) void drain(services, lane);
