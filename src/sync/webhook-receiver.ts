@@ -61,12 +61,40 @@ const CLAIM = statement(`
              order by k offset 0) s)
   select found.*, exists(select 1 from portals p where p.workspace_id = found."i.workspaceId") as "hasPortal"
     from found, locked`);
+/**
+ * `CLAIM` for a batch of one (the usual case while the receiver keeps up), with the same columns:
+ * plain parameters, so Postgres plans it as simply as a single insert and two index lookups.
+ */
+const CLAIM_ONE = statement(`
+  with claimed as (
+    insert into codehost_webhook_deliveries (delivery_id, event, action, installation_id, outcome)
+    values ($1, $2, $3, $4, 'applying')
+    on conflict do nothing
+    returning delivery_id)
+  select 1 as ord, $6::bigint as issue_id, ${selectList(codehostInstallations, 'i', 'i.')}, ${selectList(repositories, 'r', 'r.')},
+         exists(select 1 from portals p where p.workspace_id = i.workspace_id) as "hasPortal",
+         case when $6::bigint is not null and r.id is not null
+              then (select count(*) from (select pg_advisory_xact_lock(hashtextextended(${issueCache.issueLockKeySql('r.id', '$6::bigint')}, 0))) l) end as locked
+    from claimed
+    left join codehost_installations i on i.installation_id = $4
+    left join repositories r on r.workspace_id = i.workspace_id and r.codehost_id = $5`);
 /** The batch's activity entries written (parameters $1 to $6) and each claimed delivery's outcome recorded, in one round trip. */
 const RECORD_OUTCOMES = statement(`
   with activity as (${DELIVERED_CHANGES_INSERT})
   update codehost_webhook_deliveries d set outcome = v.outcome, workspace_id = v.workspace_id
     from unnest($7::text[], $8::text[], $9::uuid[]) as v(delivery_id, outcome, workspace_id)
    where d.delivery_id = v.delivery_id`);
+/** `RECORD_OUTCOMES` for one delivery with at most one activity entry (none: $1 is null). */
+const RECORD_OUTCOME_ONE = statement(`
+  with activity as (
+    insert into issue_activity (id, workspace_id, issue_id, action, actor, detail, request_id)
+    select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::jsonb, $6::jsonb, null
+     where $1::uuid is not null
+       and exists (select 1 from issues i where i.id = $3::uuid)
+       and not exists (
+         select 1 from issue_activity x
+          where x.workspace_id = $2::uuid and x.issue_id = $3::uuid and x.action = $4::text and x.detail = $6::jsonb))
+  update codehost_webhook_deliveries set outcome = $7, workspace_id = $8 where delivery_id = $9`);
 
 type Received = ReceiveResult & { outcome: ApplyOutcome | null };
 
@@ -143,14 +171,18 @@ async function applyBatch(services: Services, batch: Pending[]) {
 }
 
 async function applyTogether(tx: Tx, services: Services, batch: Pending[]): Promise<Received[]> {
-  const { rows } = await runStatement(tx, CLAIM, [
-    batch.map((p) => p.delivery.id),
-    batch.map((p) => p.delivery.event),
-    batch.map((p) => p.delivery.action),
-    batch.map((p) => p.installationId),
-    batch.map((p) => p.repositoryId),
-    batch.map((p) => p.issueId),
-  ]);
+  const [one] = batch;
+  const { rows } =
+    batch.length === 1
+      ? await runStatement(tx, CLAIM_ONE, [one.delivery.id, one.delivery.event, one.delivery.action, one.installationId, one.repositoryId, one.issueId])
+      : await runStatement(tx, CLAIM, [
+          batch.map((p) => p.delivery.id),
+          batch.map((p) => p.delivery.event),
+          batch.map((p) => p.delivery.action),
+          batch.map((p) => p.installationId),
+          batch.map((p) => p.repositoryId),
+          batch.map((p) => p.issueId),
+        ]);
   const claimed = new Map(rows.map((r) => [Number(r.ord) - 1, r]));
   deferDeliveredChanges(tx);
   issueCache.heldCodehostIssues(
@@ -188,8 +220,12 @@ async function applyTogether(tx: Tx, services: Services, batch: Pending[]): Prom
   }
   // One sweep per workspace: it is one job, asked again it stays where it is.
   for (const workspaceId of sweeps) await requestNotifications.scheduleSweep(tx, services, workspaceId);
-  if (recorded.length) {
-    await runStatement(tx, RECORD_OUTCOMES, [...takeDeliveredChanges(tx), recorded.map((r) => r.id), recorded.map((r) => r.outcome), recorded.map((r) => r.workspaceId)]);
+  const entries = takeDeliveredChanges(tx);
+  if (recorded.length === 1 && entries[0].length <= 1) {
+    const [r] = recorded;
+    await runStatement(tx, RECORD_OUTCOME_ONE, [...entries.map((column) => column[0] ?? null), r.outcome, r.workspaceId, r.id]);
+  } else if (recorded.length) {
+    await runStatement(tx, RECORD_OUTCOMES, [...entries, recorded.map((r) => r.id), recorded.map((r) => r.outcome), recorded.map((r) => r.workspaceId)]);
   }
   return results;
 }

@@ -90,7 +90,7 @@ describe('group commit', () => {
     expect(rows.map((r) => r.outcome)).toEqual(rows.map(() => 'applied'));
     expect(rows).toHaveLength(6);
     // The five queued ones committed together: one transaction, one start time.
-    const queuedRows = rows.filter((r) => guids.includes(r.delivery_id));
+    const queuedRows = rows.filter((r) => (guids as string[]).includes(r.delivery_id));
     expect(new Set(queuedRows.map((r) => r.received_at.getTime())).size).toBe(1);
     expect((await editedEntries(issue.id)).sort()).toEqual([answers[0].guid, ...guids].sort());
   });
