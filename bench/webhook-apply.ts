@@ -17,7 +17,9 @@
  *   `--poll-ms` (10 ms), or every twentieth of the time waited so far once that is longer. The
  *   service CPU of this phase includes those reads.
  *
- * After each phase every issue's cached title must be the last one sent for it.
+ * After each phase every issue's cached title must be the last one sent for it. Each phase reports
+ * the service's and Postgres's CPU per delivery, and the SQL statements (`BEGIN` and `COMMIT`
+ * included) and transactions the service sent per delivery (the steady phase's include its reads).
  *
  *   npx tsx bench/webhook-apply.ts [--burst 2000] [--parallel 8] [--rate 100] [--seconds 10] [--watch-every 10] [--poll-ms 10] [--profile]
  *
@@ -92,7 +94,8 @@ try {
     createInterface({ input: server.stdout! }).once('line', resolve);
     server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
-  const { appUrl } = JSON.parse(line) as { appUrl: string };
+  const { appUrl, bareUrl } = JSON.parse(line) as { appUrl: string; bareUrl: string };
+  const statementsSent = async () => (await (await fetch(`${bareUrl}/statements`)).json()) as { statements: number; transactions: number };
   c.setWebhookUrl(`${appUrl}/v1/codehost/webhooks`);
 
   const session = (await post(`${appUrl}/auth/sign-up/email`, { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' })).headers.get('set-auth-token')!;
@@ -172,16 +175,20 @@ try {
     });
   /** The sender's report, with the CPU the service process and Postgres spent per delivery. */
   const fire = async (order: Omit<FireOrder, 'url'>, onStart?: (at: number) => void) => {
+    const sqlBefore = await statementsSent();
     const serverBefore = processCpuMs(server.pid!);
     const postgresSpent = await databaseCpu(pool);
     const sent = await fireOnly(order, onStart);
     const serverAfter = processCpuMs(server.pid!);
     const postgresMs = await postgresSpent();
+    const sqlAfter = await statementsSent();
     const perDelivery = (spent: number | null) => (spent === null ? 'n/a' : Math.round((spent / sent.status.length) * 100) / 100);
     return {
       ...sent,
       nodeCpu: perDelivery(serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore),
       postgresCpu: perDelivery(postgresMs),
+      statements: Math.round(((sqlAfter.statements - sqlBefore.statements) / sent.status.length) * 100) / 100,
+      transactions: Math.round(((sqlAfter.transactions - sqlBefore.transactions) / sent.status.length) * 100) / 100,
     };
   };
 
@@ -251,6 +258,8 @@ try {
         failed: failedOf(burstReport),
         'service CPU ms/delivery': burstReport.nodeCpu,
         'Postgres CPU ms/delivery': burstReport.postgresCpu,
+        'SQL statements/delivery': burstReport.statements,
+        'transactions/delivery': burstReport.transactions,
       },
       {
         case: `${rate}/s open loop for ${seconds} s: sent -> applied (200)`,
@@ -261,6 +270,8 @@ try {
         failed: failedOf(steadyReport),
         'service CPU ms/delivery': steadyReport.nodeCpu,
         'Postgres CPU ms/delivery': steadyReport.postgresCpu,
+        'SQL statements/delivery': steadyReport.statements,
+        'transactions/delivery': steadyReport.transactions,
       },
       {
         case: `${rate}/s: sent -> readable via GET (1 in ${watchEvery}, ${pollMs} ms polls)`,
@@ -271,6 +282,8 @@ try {
         failed: neverReadable,
         'service CPU ms/delivery': '',
         'Postgres CPU ms/delivery': '',
+        'SQL statements/delivery': '',
+        'transactions/delivery': '',
       },
     ],
     {

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/pool.js';
@@ -9,8 +10,20 @@ import { startSyncWorker } from '../../src/sync/worker.js';
  * app with one empty route, in the same process so both get the same share of the machine.
  * Prints one JSON line with both addresses. With BENCH_WORKER=1 the job worker runs in the same
  * process too, as it does in a single-process deployment. Other configuration (REDIS_URL, say)
- * comes from the environment the benchmark gives it.
+ * comes from the environment the benchmark gives it. The bare app's `GET /statements` answers how
+ * many statements the process has sent to Postgres so far (`BEGIN` and `COMMIT` included) and how
+ * many of them began a transaction.
  */
+let statements = 0;
+let transactions = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+  if (typeof text === 'string' && /^\s*begin\b/i.test(text)) transactions++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
@@ -28,6 +41,7 @@ const worker = process.env.BENCH_WORKER === '1' ? await startSyncWorker(services
 
 const bare = Fastify({ logger: false });
 bare.get('/empty', async () => ({ ok: true }));
+bare.get('/statements', async () => ({ statements, transactions }));
 const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
 console.log(JSON.stringify({ appUrl, bareUrl }));

@@ -35,6 +35,17 @@ function comparable(value: unknown): string {
 }
 
 const LOCK_ISSUE = statement('select pg_advisory_xact_lock(hashtextextended($1, 0))');
+
+/** The advisory lock's key of one code-host issue; SQL that takes it itself builds the same text (`issueLockKeySql`). */
+const issueLockKey = (repositoryId: string, codehostId: number) => `codehost-issue:${repositoryId}:${codehostId}`;
+
+/**
+ * Issue locks a transaction already holds, taken by a statement of its own (the webhook receiver
+ * takes those of a whole batch of deliveries in its claim, in key order), so that taking one again
+ * costs no round trip. Transaction-level advisory locks last until the transaction ends, and the
+ * transaction's handle with them.
+ */
+const heldIssueLocks = new WeakMap<object, Set<string>>();
 const TOMBSTONED = statement('select 1 from codehost_tombstones where repository_id = $1 and kind = $2 and codehost_id = $3');
 
 /**
@@ -49,27 +60,34 @@ const DELETED_SINCE_READ = statement(`
    where repository_id = $1 and kind = $2 and codehost_id = any($3::bigint[]) and deleted_at >= $4`);
 
 /** Each set of columns a payload carries is one shape of statement; deliveries of one event carry the same few. */
-const shapes = new Map<string, { read: Statement; update: Statement }>();
+const shapes = new Map<string, Statement>();
 type PatchKey = Exclude<keyof IssueRow, 'codehostId'>;
 
 /**
- * A delivery's statements for the columns it carries: `read` says whether the issue is tombstoned
- * and, in the same snapshot, locks and reads the cached row's columns (none when not cached);
- * `update` writes them. Text built once per shape and run prepared, as these run for every delivery.
+ * A delivery's statement for the columns it carries, run after the issue's lock (so its snapshot
+ * sees what the lock waited for): whether the issue is tombstoned, the cached row's columns as
+ * they were (none when not cached), locked, and in the same round trip the row written when the
+ * payload is strictly newer than it (`updated_at`) and differs from it in a column it carries,
+ * saying whether it was. Text built once per shape and run prepared, as it runs for every delivery.
  */
-function shapeOf(keys: PatchKey[]) {
+function shapeOf(keys: PatchKey[]): Statement {
   const key = keys.join(',');
   let shape = shapes.get(key);
   if (!shape) {
     const columns = keys.map((k) => `"${issues[k].name}" as "${k}"`);
-    shape = {
-      read: statement(`
-        select t.tombstoned, s.*
-          from (select exists(select 1 from codehost_tombstones where repository_id = $1 and kind = 'issue' and codehost_id = $2) as tombstoned) t
-          left join (select id, codehost_updated_at as "codehostUpdatedAt"${columns.map((c) => `, ${c}`).join('')}
-                       from issues where repository_id = $1 and codehost_id = $2 for update) s on true`),
-      update: statement(`update issues set ${keys.map((k, i) => `"${issues[k].name}" = $${i + 2}`).join(', ')}, synced_at = now() where id = $1`),
-    };
+    const at = keys.indexOf('codehostUpdatedAt');
+    const newer = at < 0 ? 'false' : `$${at + 3}::timestamptz > old."cachedAt"`;
+    shape = statement(`
+      with t as (select exists(select 1 from codehost_tombstones where repository_id = $1 and kind = 'issue' and codehost_id = $2) as tombstoned),
+      old as (select id, codehost_updated_at as "cachedAt"${columns.map((c) => `, ${c}`).join('')}
+                from issues where repository_id = $1 and codehost_id = $2 for update),
+      written as (
+        update issues i set ${keys.map((k, n) => `"${issues[k].name}" = $${n + 3}`).join(', ')}, synced_at = now()
+          from old, t
+         where i.id = old.id and not t.tombstoned and ${newer}
+           and (${keys.map((k) => `i."${issues[k].name}"`).join(', ')}) is distinct from (${keys.map((_k, n) => `$${n + 3}`).join(', ')})
+        returning i.id)
+      select t.tombstoned, exists(select 1 from written) as written, old.* from t left join old on true`);
     shapes.set(key, shape);
   }
   return shape;
@@ -97,7 +115,23 @@ export const issueCache = {
    * and the second always sees what the first committed.
    */
   async lockCodehostIssue(tx: Executor, repositoryId: string, codehostId: number): Promise<void> {
-    await runStatement(tx, LOCK_ISSUE, [`codehost-issue:${repositoryId}:${codehostId}`]);
+    const key = issueLockKey(repositoryId, codehostId);
+    if (heldIssueLocks.get(tx)?.has(key)) return;
+    await runStatement(tx, LOCK_ISSUE, [key]);
+  },
+
+  /**
+   * SQL for the key of `lockCodehostIssue`'s lock, from expressions for the repository's row id and
+   * the issue's code-host id, for a statement that takes the lock itself (then `heldCodehostIssues`).
+   */
+  issueLockKeySql: (repositoryIdSql: string, codehostIdSql: string) => `'codehost-issue:' || ${repositoryIdSql} || ':' || ${codehostIdSql}`,
+
+  /** Records that the transaction holds these issues' locks (taken by one of its own statements). */
+  heldCodehostIssues(tx: Executor, issues: Array<{ repositoryId: string; codehostId: number }>): void {
+    if (!issues.length) return;
+    let held = heldIssueLocks.get(tx);
+    if (!held) heldIssueLocks.set(tx, (held = new Set()));
+    for (const i of issues) held.add(issueLockKey(i.repositoryId, i.codehostId));
   },
 
   /** Whether the code host deleted this object (a delivery about it arrived late). */
@@ -135,11 +169,13 @@ export const issueCache = {
     await issueCache.lockCodehostIssue(tx, scope.repositoryId, patch.codehostId);
     const { codehostId: _id, ...columns } = patch;
     const keys = Object.keys(columns) as PatchKey[];
-    const shape = shapeOf(keys);
-    // Only the columns the payload carries are compared (never the body's search document). The
-    // read follows the lock in a statement of its own, so its snapshot sees what the lock waited for.
-    const { rows } = await runStatement<Partial<IssueRow> & { tombstoned: boolean; id: string | null; codehostUpdatedAt: Date | null }>(tx, shape.read, [scope.repositoryId, patch.codehostId]);
-    const [{ tombstoned, ...before }] = rows;
+    // Only the columns the payload carries are compared (never the body's search document).
+    const { rows } = await runStatement<Partial<IssueRow> & { tombstoned: boolean; written: boolean; id: string | null; cachedAt: Date | null }>(
+      tx,
+      shapeOf(keys),
+      [scope.repositoryId, patch.codehostId, ...keys.map((k) => toColumn(k, columns[k]))],
+    );
+    const [{ tombstoned, written, ...before }] = rows;
     if (tombstoned) return { id: null, outcome: 'deleted' };
     if (before.id === null) {
       if (!NEEDED_TO_CREATE.every((k) => patch[k] !== undefined)) return { id: null, outcome: 'incomplete' };
@@ -147,14 +183,16 @@ export const issueCache = {
       await tx.insert(issues).values({ ...(patch as IssueRow), id, ...scope });
       return { id, outcome: 'created' };
     }
+    // Written: strictly newer, and different in Postgres's eyes. What follows tells the rest apart.
+    if (written) return { id: before.id, outcome: 'updated' };
     const changed = keys.filter((k) => comparable(columns[k]) !== comparable(before[k]));
     if (!changed.length) return { id: before.id, outcome: 'same' };
     const at = patch.codehostUpdatedAt?.getTime();
-    const cachedAt = before.codehostUpdatedAt!.getTime();
+    const cachedAt = before.cachedAt!.getTime();
     if (at === undefined || at === cachedAt) return { id: before.id, outcome: 'tie' };
     if (at < cachedAt) return { id: before.id, outcome: 'stale' };
-    await runStatement(tx, shape.update, [before.id, ...keys.map((k) => toColumn(k, columns[k]))]);
-    return { id: before.id, outcome: 'updated' };
+    // Newer, and different only as text compares it (jsonb and timestamps are equal as values): nothing to write.
+    return { id: before.id, outcome: 'same' };
   },
 
   async upsertIssue(tx: Executor, scope: Scope, issue: GitHubIssue): Promise<{ id: string; moved: boolean; created: boolean }> {
