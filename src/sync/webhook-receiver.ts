@@ -20,11 +20,11 @@ const STATUS_EVENTS = new Set(['issues', 'label', 'milestone', 'projects_v2_item
 const ISSUE_EVENTS = new Set(['issues', 'issue_comment']);
 
 /**
- * Transactions applying deliveries side by side in one process. A delivery goes to the lane of its
- * issue (else its repository), so two deliveries of one issue never wait on each other's locks from
- * two transactions of this process.
+ * Transactions applying deliveries side by side in one process (the pool keeps connections for
+ * everything else). They take their deliveries from one queue, so none waits while another could
+ * start; two of them holding deliveries of one issue wait on its lock, one after the other.
  */
-const LANES = 8;
+export const APPLYING = 8;
 /** At most this many deliveries in one transaction. */
 const MAX_BATCH = 32;
 
@@ -107,12 +107,12 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-interface Lane {
+interface Receiver {
   queue: Pending[];
-  running: boolean;
+  applying: number;
 }
 
-const lanesOf = new WeakMap<Services, Lane[]>();
+const receivers = new WeakMap<Services, Receiver>();
 
 const numberOr = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -123,12 +123,12 @@ const numberOr = (value: unknown) => (typeof value === 'number' ? value : null);
  * changes and the record, so GitHub's redelivery applies it again. Deliveries for installations no
  * workspace holds, or events without an applier, are recorded as `ignored`.
  *
- * Group commit: deliveries that arrive while their lane's transaction runs wait for it and are then
- * applied together, one after another in their order of arrival, in one transaction: one claim
+ * Group commit: deliveries that arrive while `APPLYING` transactions run wait for one to end and are
+ * then applied together, one after another in their order of arrival, in one transaction: one claim
  * statement for all, one that writes all their activity entries and outcomes, one commit. Alone
- * when nothing else waits, so a quiet receiver adds no delay. When such a transaction fails, each of its deliveries is applied
- * again alone, so one delivery's failure is its own (a 5xx to GitHub, which redelivers it) and
- * never the others'.
+ * when nothing else waits, so a quiet receiver adds no delay. When such a transaction fails, each
+ * of its deliveries is applied again alone, so one delivery's failure is its own (a 5xx to GitHub,
+ * which redelivers it) and never the others'.
  */
 export function receiveWebhook(services: Services, received: WebhookDelivery, raw?: Buffer): Promise<Received> {
   // The code host's text as Postgres can store it, as its REST and GraphQL answers are
@@ -138,22 +138,22 @@ export function receiveWebhook(services: Services, received: WebhookDelivery, ra
   const installationId = numberOr(payload?.installation?.id);
   const repositoryId = numberOr(payload?.repository?.id);
   const issueId = ISSUE_EVENTS.has(delivery.event) ? numberOr(payload?.issue?.id) : null;
-  let lanes = lanesOf.get(services);
-  if (!lanes) lanesOf.set(services, (lanes = Array.from({ length: LANES }, () => ({ queue: [], running: false }))));
-  // Ids mixed first: the code host's are not spread evenly over the residues of small numbers.
-  const lane = lanes[(Math.imul(issueId ?? repositoryId ?? installationId ?? 0, 0x9e3779b1) >>> 0) % LANES];
+  let receiver = receivers.get(services);
+  if (!receiver) receivers.set(services, (receiver = { queue: [], applying: 0 }));
+  const r = receiver;
   return new Promise<Received>((resolve, reject) => {
-    lane.queue.push({ delivery, installationId, repositoryId, issueId, resolve, reject });
-    if (!lane.running) void drain(services, lane);
+    r.queue.push({ delivery, installationId, repositoryId, issueId, resolve, reject });
+    if (r.applying < APPLYING) void drain(services, r);
   });
 }
 
-async function drain(services: Services, lane: Lane) {
-  lane.running = true;
+/** One of the `APPLYING` transactions in turn: while deliveries wait, all of them (up to `MAX_BATCH`) at a time, in order of arrival. */
+async function drain(services: Services, receiver: Receiver) {
+  receiver.applying++;
   try {
-    while (lane.queue.length) await applyBatch(services, lane.queue.splice(0, MAX_BATCH));
+    while (receiver.queue.length) await applyBatch(services, receiver.queue.splice(0, MAX_BATCH));
   } finally {
-    lane.running = false;
+    receiver.applying--;
   }
 }
 
