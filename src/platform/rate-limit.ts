@@ -1,7 +1,6 @@
 import { hash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { bearerValue, readCookie, SESSION_COOKIE } from './session-token.js';
 import { ApiError } from './errors.js';
 
@@ -33,8 +32,9 @@ export async function registerRateLimit(
   app: FastifyInstance,
   options: { max: number; windowMs: number; redisUrl?: string },
 ): Promise<() => Promise<void>> {
+  // The Redis client is loaded only when a Redis store is configured (it is a sizeable module to hold at rest).
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   await app.register(rateLimit, {
     global: true,
