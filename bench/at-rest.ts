@@ -1,7 +1,7 @@
 /**
  * The service at rest, started as the README's quick start starts it (`npm start` runs
- * `node --enable-source-maps dist/src/main.js start`; npm itself is left out, as a service manager
- * would): nothing configured, so embedded PostgreSQL under DATA_DIR and the GitHub emulator with
+ * `node <flags> dist/src/main.js start`, the flags read from package.json; npm itself is left out,
+ * as a service manager would): nothing configured, so embedded PostgreSQL under DATA_DIR and the GitHub emulator with
  * its demo data, in a temporary data folder on free ports.
  *
  * Start to ready: from spawn to the first 200 of GET /healthz (polled every 20 ms), and to the
@@ -11,8 +11,9 @@
  * (METRICS_PORT); PostgreSQL's processes apart, as RSS and as PSS (their shared buffers are
  * counted once in PSS, in every process in RSS).
  *
- * --node-arg passes a flag to the service's node (repeatable), e.g. --max-semi-space-size=4;
- * --no-source-maps leaves out the --enable-source-maps that `npm start` gives it.
+ * --node-arg passes a flag to the service's node after `npm start`'s own (repeatable), e.g.
+ * --max-semi-space-size=16 for V8's default young generation; --no-source-maps leaves out the
+ * --enable-source-maps that `npm start` gives it.
  *
  *   npx tsx bench/at-rest.ts [--restarts 3] [--idle 10] [--requests 2000] [--node-arg <flag>] [--no-source-maps]
  */
@@ -31,8 +32,11 @@ import { report } from './support/report.js';
 const restarts = numberArg('restarts', 3);
 const idleSeconds = numberArg('idle', 10);
 const requests = numberArg('requests', 2000);
+// The flags `npm start` gives node (package.json's start script), so this measures what it runs.
+const startScript = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start;
+const startFlags = (startScript.match(/\bnode\s+(.*?)\s*dist\/src\/main\.js/)?.[1] ?? '').split(/\s+/).filter(Boolean);
 const nodeArgs = [
-  ...(process.argv.includes('--no-source-maps') ? [] : ['--enable-source-maps']),
+  ...startFlags.filter((flag) => !(flag === '--enable-source-maps' && process.argv.includes('--no-source-maps'))),
   ...nodeArgsGiven(),
 ];
 

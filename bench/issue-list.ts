@@ -45,7 +45,8 @@ const connections = numberArg('connections', 10);
 const ISSUES = numberArg('issues', 1_000_000);
 const REPOSITORIES = numberArg('repositories', 200);
 const PAGE = 50;
-const DEEP_PAGE = 50;
+// The deep page (--deep-page, default 50; a smaller cache needs a shallower one: its rarest filter has fewer pages).
+const DEEP_PAGE = numberArg('deep-page', 50);
 const reuseUrl = stringArg('reuse');
 const keep = process.argv.includes('--keep') || reuseUrl !== undefined;
 const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Control, registerControl, type AppCredentials } from './control.js';
-import { registerGraphql } from './graphql/index.js';
+import { registerGraphql } from './graphql/register.js';
 import { registerInstallFlow } from './install-flow.js';
 import { registerRest } from './rest.js';
 import type { SeedOptions, SeedResult } from './seed.js';

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createSignInServices } from './auth/better-auth.js';
 import { createChallengeVerifier } from './auth/challenge.js';
 import { createCodehostClient } from './codehost/client.js';
@@ -15,6 +15,7 @@ import { clientErrorHandler, frameworkErrors, installHttpConventions, requestIdF
 import { createIdempotency } from './http/idempotency.js';
 import { resolveRequestUrl } from './platform/request-path.js';
 import { registerMetrics, type Metrics } from './platform/metrics.js';
+import { validatorCompiler } from './platform/schema-compilers.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerBuiltInPages } from './pages/built-in-pages.js';
 import { portalSiteUrl, registerPortalHosts } from './modules/portals/host.js';

@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { nodeArgs } from './cli.js';
 
-/** `--profile` on a benchmark's command line: the app process writes a CPU profile into bench/results/profiles/ when it stops. */
-export const profileArgs = () => (process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : []);
+/**
+ * Flags for the app process from a benchmark's command line: every `--node-arg <flag>` (a V8
+ * option, say), and with `--profile` a CPU profile written into bench/results/profiles/ when it stops.
+ */
+export const profileArgs = () => [...nodeArgs(), ...(process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [])];
 
 /** POSTs JSON as the workspace application would (its Origin), with a bearer token when given; throws on a failure. */
 export async function postJson(url: string, body: unknown, token?: string) {

@@ -660,8 +660,9 @@ function githubStyle(e: GraphQLError): Record<string, unknown> {
   return out;
 }
 
-export function registerGraphql(emu: Emulator, ops: IssueOps) {
-  emu.router.add('POST', '/graphql', { auth: 'any', resource: 'graphql' }, async (req: Req): Promise<Res> => {
+/** The POST /graphql handler (registered by ./register.ts, which loads this module at the first query). */
+export function graphqlHandler(emu: Emulator, ops: IssueOps): (req: Req) => Promise<Res> {
+  return async (req: Req): Promise<Res> => {
     // Built at the first query, not at start: GitHub's schema takes most of a second and about
     // 25 MB of heap, and demo mode starts an emulator that may see no GraphQL for a long while.
     const schema = githubSchema();
@@ -708,5 +709,5 @@ export function registerGraphql(emu: Emulator, ops: IssueOps) {
       });
     }
     return { status: 200, body: out, cost, noEtag: true };
-  });
+  };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const API_KEY_PREFIX = 'svc_';
 
@@ -8,6 +8,7 @@ export function mintApiKey(): { key: string; digest: string; prefix: string } {
   return { key, digest: digestApiKey(key), prefix: key.slice(0, API_KEY_PREFIX.length + 6) };
 }
 
-export const digestApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+/** SHA-256 in hex, by the one-shot `crypto.hash` (a Hash object per call cost several times more). */
+export const digestApiKey = (key: string) => hash('sha256', key, 'hex');
 
 export const looksLikeApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);

@@ -188,9 +188,54 @@ export interface SignInServices {
   portal: PortalSignIn;
 }
 
+/**
+ * better-auth keeps its request state in three AsyncLocalStorage instances (on a global of its
+ * own). On Node 20 an AsyncLocalStorage's first `run()` turns on async hooks for the whole process
+ * (a promise hook on every promise any request makes, about a sixth of an API-key read's CPU) and
+ * nothing turns them off again. So calls into the library are counted, and when none is running
+ * its stores are disabled, which turns the hooks off until the next call's `run()` turns them on.
+ * Every call is awaited to its end (no background tasks are configured), so nothing of the
+ * library's runs outside a counted call.
+ */
+const LIBRARY_GLOBAL = Symbol.for('better-auth:global');
+const LIBRARY_STORES = ['requestStateAsyncStorage', 'endpointContextAsyncStorage', 'adapterAsyncStorage'] as const;
+let libraryCallsRunning = 0;
+
+function libraryCallEnded(): void {
+  if (--libraryCallsRunning > 0) return;
+  const context = (globalThis as { [LIBRARY_GLOBAL]?: { context?: Record<string, { disable?: () => void } | undefined> } })[LIBRARY_GLOBAL]?.context;
+  for (const name of LIBRARY_STORES) context?.[name]?.disable?.();
+}
+
+async function countedLibraryCall<T>(call: () => Promise<T>): Promise<T> {
+  libraryCallsRunning++;
+  try {
+    return await call();
+  } finally {
+    libraryCallEnded();
+  }
+}
+
+/** How many calls into the sign-in library are running (tests: the hooks are off when none is). */
+export const signInLibraryCallsRunning = () => libraryCallsRunning;
+
+/** The instance with its handler and every `api` operation counted (see above). */
+function countedCalls<A extends { handler(request: Request): Promise<Response>; api: object }>(auth: A): A {
+  const api: Record<string | symbol, unknown> = {};
+  for (const [name, operation] of Object.entries(auth.api)) {
+    api[name] =
+      typeof operation === 'function'
+        ? // A proxy keeps the endpoint's own properties (path, options) beside the counted call.
+          new Proxy(operation, { apply: (target, self, args) => countedLibraryCall(() => Reflect.apply(target, self, args) as Promise<unknown>) })
+        : operation;
+  }
+  const handler = (request: Request) => countedLibraryCall(() => auth.handler(request));
+  return { ...auth, handler, fetch: handler, api } as A;
+}
+
 export function createSignInServices(deps: SignInDeps): SignInServices {
   return {
-    workspace: createWorkspaceSignIn(deps),
-    portal: createPortalSignIn(deps),
+    workspace: countedCalls(createWorkspaceSignIn(deps)),
+    portal: countedCalls(createPortalSignIn(deps)),
   };
 }

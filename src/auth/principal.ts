@@ -9,7 +9,7 @@ export type Principal =
   | ({ via: 'api_key' } & ApiKeyRecord);
 
 export interface PrincipalResolver {
-  /** `digest`: the SHA-256 (hex) of the bearer value when the caller already took it (the rate limiter does). */
+  /** `digest`: the SHA-256 (hex) of the bearer value when the caller already took it (the rate limiter does); it must be that value's. */
   resolve(headers: { authorization?: string; cookie?: string; digest?: string }): Promise<Principal | null>;
   membershipsOf(userId: string): Promise<WorkspaceMembership[]>;
 }
@@ -41,14 +41,22 @@ export function createPrincipalResolver(deps: {
     return { via: 'api_key', ...record };
   }
 
-  async function session(value: string): Promise<Principal | null> {
-    const token = sessionTokenFrom(value, sessionSecret);
-    if (!token) return null;
-    const cacheKey = `s:${token}`;
-    let record = cache.get<SessionRecord | null>(cacheKey);
+  async function session(value: string, knownDigest: string | undefined): Promise<Principal | null> {
+    // A bearer value whose signature was checked is remembered under its digest (which the rate
+    // limiter took already): the same value again needs no HMAC. The same digest is the same
+    // value, so it would verify the same way; the entry goes with the rest of the cache.
+    const valueKey = knownDigest === undefined ? undefined : `sv:${knownDigest}`;
+    let record = valueKey === undefined ? undefined : cache.get<SessionRecord | null>(valueKey);
     if (record === undefined) {
-      record = await credentialStore.findSession(pool, token);
-      cache.set(cacheKey, record, record ? Date.parse(record.expiresAt) : undefined);
+      const token = sessionTokenFrom(value, sessionSecret);
+      if (!token) return null;
+      const cacheKey = `s:${token}`;
+      record = cache.get<SessionRecord | null>(cacheKey);
+      if (record === undefined) {
+        record = await credentialStore.findSession(pool, token);
+        cache.set(cacheKey, record, record ? Date.parse(record.expiresAt) : undefined);
+      }
+      if (valueKey !== undefined) cache.set(valueKey, record, record ? Date.parse(record.expiresAt) : undefined);
     }
     if (!record || Date.parse(record.expiresAt) <= Date.now()) return null;
     return { via: 'session', ...record };
@@ -60,10 +68,10 @@ export function createPrincipalResolver(deps: {
       if (authorization !== undefined) {
         const value = bearerValue(authorization);
         if (!value) return null;
-        return looksLikeApiKey(value) ? apiKey(value, headers.digest) : session(value);
+        return looksLikeApiKey(value) ? apiKey(value, headers.digest) : session(value, headers.digest);
       }
       const cookie = readCookie(headers.cookie, SESSION_COOKIE);
-      return cookie ? session(cookie) : null;
+      return cookie ? session(cookie, undefined) : null;
     },
 
     async membershipsOf(userId) {

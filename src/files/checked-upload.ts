@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { invalidRequest } from '../platform/errors.js';
 
 /** Bytes file-type needs to know a type by its content. */
@@ -38,6 +37,8 @@ function looksLikeText(head: Buffer): boolean {
 }
 
 async function typeOf(head: Buffer, filename: string, limits: UploadLimits): Promise<string> {
+  // Loaded with the first upload: the sniffer and its tokenizers are not needed until then (RSS at rest).
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(head);
   const ext = extensionOf(filename);
   let contentType: string;

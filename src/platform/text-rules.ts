@@ -8,23 +8,41 @@ interface Finding {
   reason: string;
 }
 
-/** The first string (or object key) in `value` that Postgres could not store, with its path. */
-function findUnstorable(value: unknown, path: string[], depth: number): { path: string; reason: string } | null {
+/**
+ * The first string (or object key) in `value` that Postgres could not store, with its path (keys
+ * from the outside in). Every request walks its params, query, headers and body, so the walk makes
+ * nothing on the way: the path is built only for a finding.
+ */
+function findUnstorable(value: unknown, depth: number): { path: string[]; reason: string } | null {
   if (typeof value === 'string') {
     const reason = unstorableReason(value);
-    return reason ? { path: path.join('.'), reason } : null;
+    return reason ? { path: [], reason } : null;
   }
   // JSON nesting deeper than this is refused by the schemas anyway; the walk stays bounded.
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   // A file's bytes (an upload's stream, a buffer) hold no text to check, and a stream's object
   // graph (its socket, its server) is no place to walk.
   if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-  for (const [key, inner] of entries) {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnstorable(value[i], depth + 1);
+      if (found) {
+        found.path.unshift(String(i));
+        return found;
+      }
+    }
+    return null;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
     const keyReason = unstorableReason(key);
-    if (keyReason) return { path: [...path, key].join('.'), reason: keyReason };
-    const found = findUnstorable(inner, [...path, key], depth + 1);
-    if (found) return found;
+    if (keyReason) return { path: [key], reason: keyReason };
+    const found = findUnstorable(record[key], depth + 1);
+    if (found) {
+      found.path.unshift(key);
+      return found;
+    }
   }
   return null;
 }
@@ -42,11 +60,12 @@ export function refuseUnstorableText(request: Pick<FastifyRequest, 'params' | 'q
     ['body', request.body],
   ];
   for (const [location, value] of parts) {
-    const found = findUnstorable(value, [], 0);
+    const found = findUnstorable(value, 0);
     if (found) {
-      throw invalidRequest(`The ${location === 'params' ? 'path' : location} field "${found.path}" contains a ${found.reason}, which is not accepted in text.`, {
+      const path = found.path.join('.');
+      throw invalidRequest(`The ${location === 'params' ? 'path' : location} field "${path}" contains a ${found.reason}, which is not accepted in text.`, {
         location: location === 'params' ? 'path' : location,
-        issues: [{ path: found.path, message: `contains a ${found.reason}` }],
+        issues: [{ path, message: `contains a ${found.reason}` }],
       }, 'Remove U+0000 and unpaired UTF-16 surrogates from the text.');
     }
   }

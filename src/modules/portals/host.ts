@@ -25,6 +25,23 @@ export function portalSlugOfHost(hostHeader: string | undefined, portalDomain: s
   return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label) ? label : '';
 }
 
+/** Host headers seen, by portal domain, with their slugs: a request's host costs a map read. */
+const slugsSeen = new Map<string, Map<string, string | null>>();
+
+/** `portalSlugOfHost`, remembered per Host header (at most 1,000 kept: the header is the client's). */
+export function portalSlugOfHostSeen(hostHeader: string | undefined, portalDomain: string): string | null {
+  if (hostHeader === undefined) return null;
+  let seen = slugsSeen.get(portalDomain);
+  if (!seen) slugsSeen.set(portalDomain, (seen = new Map()));
+  let slug = seen.get(hostHeader);
+  if (slug === undefined) {
+    slug = portalSlugOfHost(hostHeader, portalDomain);
+    if (seen.size >= 1000) seen.clear();
+    seen.set(hostHeader, slug);
+  }
+  return slug;
+}
+
 /**
  * The portal website (portal-web/, built into portal-web/dist, served by modules/portal-site) is
  * what a portal's host answers to every GET or HEAD outside the portal API (`/portal...`), the
@@ -43,7 +60,7 @@ const API_AREA = /^\/(?:portal|auth|v\d+|account|mcp|openapi\.json|docs|healthz|
 /** The URL a request is routed by: on a portal host, a site path behind the site's prefix; otherwise unchanged. */
 export function portalSiteUrl(method: string | undefined, host: string | undefined, url: string, portalDomain: string): string {
   if (method !== 'GET' && method !== 'HEAD') return url;
-  if (portalSlugOfHost(host, portalDomain) === null || API_AREA.test(url)) return url;
+  if (portalSlugOfHostSeen(host, portalDomain) === null || API_AREA.test(url)) return url;
   return PORTAL_SITE_PREFIX + url;
 }
 
@@ -87,10 +104,15 @@ export function registerPortalHosts(app: FastifyInstance, services: Services): v
     }
     request.portal = portal;
   };
+  const portalDomain = services.config.portalDomain;
   // Callback style, so the API's own host (every request but the portals') costs no promise.
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-    const path = request.url.split('?')[0];
-    const slug = portalSlugOfHost(request.headers.host, services.config.portalDomain);
+    const url = request.url;
+    const slug = portalSlugOfHostSeen(request.headers.host, portalDomain);
+    // On the API's host only paths under /portal and the site's prefix are looked at further.
+    if (slug === null && !url.startsWith('/portal') && !url.startsWith(PORTAL_SITE_PREFIX)) return done();
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     if (slug !== null) {
       onPortalHost(request, slug, path).then(() => done(), done);
       return;
