@@ -27,16 +27,15 @@ import autocannon from 'autocannon';
 import { alive, freePort } from '../test/harness/demo-process.js';
 import { nodeArgs as nodeArgsGiven, numberArg } from './support/cli.js';
 import { processCpuMs } from './support/cpu.js';
+import { startNodeFlags } from './support/app-process.js';
 import { report } from './support/report.js';
 
 const restarts = numberArg('restarts', 3);
 const idleSeconds = numberArg('idle', 10);
 const requests = numberArg('requests', 2000);
 // The flags `npm start` gives node (package.json's start script), so this measures what it runs.
-const startScript = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start;
-const startFlags = (startScript.match(/\bnode\s+(.*?)\s*dist\/src\/main\.js/)?.[1] ?? '').split(/\s+/).filter(Boolean);
 const nodeArgs = [
-  ...startFlags.filter((flag) => !(flag === '--enable-source-maps' && process.argv.includes('--no-source-maps'))),
+  ...startNodeFlags().filter((flag) => !(flag === '--enable-source-maps' && process.argv.includes('--no-source-maps'))),
   ...nodeArgsGiven(),
 ];
 

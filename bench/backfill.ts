@@ -30,7 +30,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import { freshDatabase } from '../test/harness/fresh-database.js';
-import { profileArgs } from './support/app-process.js';
+import { profileArgs, startNodeFlags } from './support/app-process.js';
 import { processCpuMs } from './support/cpu.js';
 import { emulatorCodehostEnv } from './support/emulator-env.js';
 import { report } from './support/report.js';
@@ -92,7 +92,7 @@ async function startEmulatorProcess(): Promise<{ child: ChildProcess; info: Emul
 }
 
 async function startServer(databaseUrl: string, gh: EmulatorInfo): Promise<{ child: ChildProcess; appUrl: string }> {
-  const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'bench/support/serve-app.ts'], {
+  const child = spawn(process.execPath, [...startNodeFlags(), ...profileArgs(), '--import', 'tsx', 'bench/support/serve-app.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -28,6 +28,7 @@ import { freshDatabase } from '../test/harness/fresh-database.js';
 import { hostClient } from '../test/harness/http.js';
 import { emulatorCodehostEnv } from './support/emulator-env.js';
 import { numberArg } from './support/cli.js';
+import { startNodeFlags } from './support/app-process.js';
 import { report, type Aim } from './support/report.js';
 
 const seconds = numberArg('seconds', 5);
@@ -51,7 +52,7 @@ const repoOnHost = (await c.act('bench-ada', 'GET', '/repos/bench/app')).body as
 await c.act('bench-ada', 'POST', '/repos/bench/app/labels', { name: 'customer', color: 'ededed' });
 
 const db = await freshDatabase('svc_bench_portal');
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/serve-app.ts'], {
+const server = spawn(process.execPath, [...startNodeFlags(), '--import', 'tsx', 'bench/support/serve-app.ts'], {
   env: {
     ...process.env,
     DATABASE_URL: db.url,

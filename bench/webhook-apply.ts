@@ -38,7 +38,7 @@ import type { FireMessage, FireOrder, FireReport, PreparedDelivery } from './sup
 import { databaseCpu, processCpuMs } from './support/cpu.js';
 import { emulatorCodehostEnv } from './support/emulator-env.js';
 import { numberArg } from './support/cli.js';
-import { profileArgs } from './support/app-process.js';
+import { profileArgs, startNodeFlags } from './support/app-process.js';
 import { report } from './support/report.js';
 
 const burst = numberArg('burst', 2000);
@@ -80,7 +80,7 @@ const act = async (method: string, route: string, body?: unknown) => {
 };
 
 const db = await freshDatabase('svc_bench_webhooks');
-const server = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'bench/support/serve-app.ts'], {
+const server = spawn(process.execPath, [...startNodeFlags(), ...profileArgs(), '--import', 'tsx', 'bench/support/serve-app.ts'], {
   env: {
     ...process.env,
     DATABASE_URL: db.url,

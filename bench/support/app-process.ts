@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { nodeArgs } from './cli.js';
 
@@ -7,6 +8,12 @@ import { nodeArgs } from './cli.js';
  * option, say), and with `--profile` a CPU profile written into bench/results/profiles/ when it stops.
  */
 export const profileArgs = () => [...nodeArgs(), ...(process.argv.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/results/profiles'] : [])];
+
+/** The flags `npm start` gives node (package.json's start script). */
+export function startNodeFlags(): string[] {
+  const startScript = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start;
+  return (startScript.match(/\bnode\s+(.*?)\s*dist\/src\/main\.js/)?.[1] ?? '').split(/\s+/).filter(Boolean);
+}
 
 /** POSTs JSON as the workspace application would (its Origin), with a bearer token when given; throws on a failure. */
 export async function postJson(url: string, body: unknown, token?: string) {
@@ -25,7 +32,8 @@ export async function postJson(url: string, body: unknown, token?: string) {
  * BENCH_RATE_LIMIT_MAX, ...).
  */
 export async function startBenchApp(databaseUrl: string, nodeArgs: string[] = [], env: Record<string, string> = {}) {
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
+  // With the node flags `npm start` runs the service with, so every bench measures what it runs.
+  const server = spawn(process.execPath, [...startNodeFlags(), ...nodeArgs, '--import', 'tsx', 'bench/support/serve-app.ts'], {
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
