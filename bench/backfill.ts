@@ -69,7 +69,8 @@ function stopped(child: ChildProcess) {
   return new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
 }
 
-async function startEmulatorProcess(): Promise<{ child: ChildProcess; info: EmulatorInfo }> {
+async function startEmulatorProcess(): Promise<{ child: ChildProcess; info: EmulatorInfo; seedMs: number }> {
+  const t0 = performance.now();
   // Seeded objects take a few hundred bytes each: a million issues and their comments outgrow the default heap.
   const heap = ISSUES + COMMENTS > 1_000_000 ? [`--max-old-space-size=${Math.min(16_384, 2048 + Math.ceil((ISSUES + COMMENTS) / 1000) * 3)}`] : [];
   const child = spawn(process.execPath, [...heap, '--import', 'tsx', 'emulator/main.ts', '--port', '0'], {
@@ -92,10 +93,10 @@ async function startEmulatorProcess(): Promise<{ child: ChildProcess; info: Emul
     });
     child.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
   });
-  return { child, info };
+  return { child, info, seedMs: Math.round(performance.now() - t0) };
 }
 
-async function startServer(databaseUrl: string, gh: EmulatorInfo): Promise<{ child: ChildProcess; appUrl: string }> {
+async function startServer(databaseUrl: string, gh: EmulatorInfo): Promise<{ child: ChildProcess; appUrl: string; bareUrl: string }> {
   const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'bench/support/serve-app.ts'], {
     env: {
       ...process.env,
@@ -111,7 +112,25 @@ async function startServer(databaseUrl: string, gh: EmulatorInfo): Promise<{ chi
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
-  return { child, appUrl: (JSON.parse(line) as { appUrl: string }).appUrl };
+  const { appUrl, bareUrl } = JSON.parse(line) as { appUrl: string; bareUrl: string };
+  return { child, appUrl, bareUrl };
+}
+
+interface MemorySample {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  spaces: Record<string, number>;
+}
+/** The server's own account of its memory (MB), from the bare app beside it; null when it does not answer. */
+async function memoryOf(bareUrl: string, collect = false): Promise<MemorySample | null> {
+  try {
+    return (await (await fetch(`${bareUrl}/memory${collect ? '?gc=1' : ''}`)).json()) as MemorySample;
+  } catch {
+    return null;
+  }
 }
 
 async function api(appUrl: string, method: string, path: string, token?: string, body?: unknown) {
@@ -160,14 +179,14 @@ function rssMb(pid: number): number | null {
 const pagesFor = (n: number) => Math.max(1, Math.ceil(n / PER_PAGE));
 
 async function runOnce(latencyMs: number) {
-  const { child: emulator, info: gh } = await startEmulatorProcess();
+  const { child: emulator, info: gh, seedMs } = await startEmulatorProcess();
   const db = await freshDatabase('svc_bench_backfill');
   let server: ChildProcess | null = null;
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   try {
     const started = await startServer(db.url, gh);
     server = started.child;
-    const { appUrl } = started;
+    const { appUrl, bareUrl } = started;
     const installationId = gh.seed.installations.find((i) => i.account === OWNER)!.id;
 
     const signUp = await api(appUrl, 'POST', '/auth/sign-up/email', undefined, { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' });
@@ -186,19 +205,30 @@ async function runOnce(latencyMs: number) {
     await control(gh, 'DELETE', '/requests');
 
     const serverPid = server.pid!;
+    // The live heap (after a full collection) before and after the walk: a leak grows it.
+    const liveBefore = await memoryOf(bareUrl, true);
     const cpuBefore = processCpuMs(serverPid);
     const t0 = performance.now();
-    const rss: Array<{ s: number; mb: number }> = [];
+    const rss: Array<{ s: number; mb: number; heapUsed: number | null; heapTotal: number | null; external: number | null; newSpace: number | null }> = [];
     const enabled = await api(appUrl, 'PATCH', '/v1/codehost/repositories', session, { enable: [repo.id] });
     const jobId = enabled.body.queued[0] as string;
     let job: { status: string; error: string | null } | undefined;
     let nextSample = 0;
+    let nextProgress = 30_000;
     for (;;) {
       const elapsed = performance.now() - t0;
       if (elapsed >= nextSample) {
         const mb = rssMb(serverPid);
-        if (mb !== null) rss.push({ s: Math.round(elapsed / 100) / 10, mb });
+        const m = await memoryOf(bareUrl);
+        if (mb !== null) rss.push({ s: Math.round(elapsed / 100) / 10, mb, heapUsed: m?.heapUsed ?? null, heapTotal: m?.heapTotal ?? null, external: m?.external ?? null, newSpace: m?.spaces.new_space ?? null });
         nextSample = elapsed + 1000;
+        if (elapsed >= nextProgress) {
+          // A long walk says where it is every half minute (stderr), so a run cut short still tells something.
+          nextProgress = elapsed + 30_000;
+          const at = (await pool.query(`select phase, checkpoint->>'since' as since from sync_jobs where id = $1`, [jobId])).rows[0];
+          const cpu = processCpuMs(serverPid);
+          console.error(JSON.stringify({ s: Math.round(elapsed / 1000), phase: at?.phase, since: at?.since, rssMb: mb, heapUsed: m?.heapUsed, heapTotal: m?.heapTotal, external: m?.external, spaces: m?.spaces, serviceCpuS: cpu === null || cpuBefore === null ? null : Math.round((cpu - cpuBefore) / 100) / 10 }));
+        }
       }
       const status = await api(appUrl, 'GET', '/v1/codehost/sync-status', session);
       job = (status.body.jobs as Array<{ id: string; status: string; error: string | null }>).find((j) => j.id === jobId);
@@ -208,6 +238,7 @@ async function runOnce(latencyMs: number) {
     }
     const wallMs = performance.now() - t0;
     const cpuAfter = processCpuMs(serverPid);
+    const liveAfter = await memoryOf(bareUrl, true);
     if (job.status !== 'done') throw new Error(`backfill ${job.status}: ${job.error}`);
 
     const log = (await control(gh, 'GET', `/requests?installation_id=${installationId}`)) as LogEntry[];
@@ -243,6 +274,8 @@ async function runOnce(latencyMs: number) {
     };
     return {
       latencyMs,
+      seedMs,
+      emulatorRssMb: rssMb(emulator.pid!),
       requests: walk.length,
       minimum,
       overMinimumPct: Math.round(((walk.length - minimum) / minimum) * 1000) / 10,
@@ -256,6 +289,7 @@ async function runOnce(latencyMs: number) {
       serviceMsPerPage: Math.round(((walkMs - githubMs) / walk.length) * 10) / 10,
       serviceCpuMsPerPage: cpuMs === null ? null : Math.round((cpuMs / walk.length) * 10) / 10,
       memory,
+      liveHeapMb: { before: liveBefore?.heapUsed ?? null, after: liveAfter?.heapUsed ?? null, rssAfterCollection: liveAfter?.rss ?? null },
       cached,
       rowsPerSecond: Math.round(((cached.issues + cached.comments) / wallMs) * 1000),
     };
@@ -279,11 +313,13 @@ const worst = <T,>(pick: (r: (typeof runs)[number]) => T | null, cmp: (a: T, b: 
 const ratio = worst((r) => r.requests / r.minimum, (a, b) => a - b)!;
 const cpuPerPage = worst((r) => r.serviceCpuMsPerPage, (a, b) => a - b);
 const growth = worst((r) => (r.memory.first && r.memory.last ? r.memory.last / r.memory.first : null), (a, b) => a - b);
+const liveGrowth = worst((r) => (r.liveHeapMb.before && r.liveHeapMb.after ? r.liveHeapMb.after / r.liveHeapMb.before : null), (a, b) => a - b);
 const scale = `${ISSUES.toLocaleString('en')} issues + ${COMMENTS.toLocaleString('en')} comments`;
 const aims = [
   { what: `GitHub requests vs the minimum (${scale})`, measured: `${ratio.toFixed(3)}x`, aim: '<= 1.02x', met: ratio <= 1.02 },
   { what: `service CPU per 100-row page (${scale})`, measured: cpuPerPage === null ? 'n/a' : `${cpuPerPage} ms`, aim: '<= 10 ms', met: cpuPerPage !== null && cpuPerPage <= 10 },
   { what: `service RSS over the walk, last / first after warm-up (${scale})`, measured: growth === null ? 'n/a' : `${growth.toFixed(2)}x`, aim: 'flat (<= 1.2x)', met: growth !== null && growth <= 1.2 },
+  { what: `service live heap after the walk / before it, both after a full collection (${scale})`, measured: liveGrowth === null ? 'n/a' : `${liveGrowth.toFixed(2)}x`, aim: 'no leak (<= 1.2x)', met: liveGrowth !== null && liveGrowth <= 1.2 },
 ];
 
 report(
@@ -293,12 +329,14 @@ report(
     requests: r.requests,
     minimum: r.minimum,
     'over minimum %': r.overMinimumPct,
+    'seed s': Math.round(r.seedMs / 100) / 10,
     'wall s': Math.round(r.wallMs / 100) / 10,
     'ms/page': r.msPerPage,
     'GitHub ms/page': r.githubMsPerPage,
     'service ms/page': r.serviceMsPerPage,
     'service CPU ms/page': r.serviceCpuMsPerPage ?? 'n/a',
     'RSS MB first/max/last': `${r.memory.first}/${r.memory.max}/${r.memory.last}`,
+    'live heap MB before/after': `${r.liveHeapMb.before}/${r.liveHeapMb.after}`,
     'issues cached': r.cached.issues,
     'comments cached': r.cached.comments,
     'rows/s': r.rowsPerSecond,
@@ -312,5 +350,5 @@ report(
   },
 );
 console.table(aims);
-for (const r of runs) console.log(`latency ${r.latencyMs} ms, RSS samples (s: MB):`, r.memory.samples.map((m) => `${m.s}: ${m.mb}`).join(', '));
+for (const r of runs) console.log(`latency ${r.latencyMs} ms, samples (s: RSS MB / V8 heap used of total (young generation) / external):`, r.memory.samples.map((m) => `${m.s}: ${m.mb} / ${m.heapUsed} of ${m.heapTotal} (young ${m.newSpace}) / ${m.external}`).join(', '));
 for (const r of runs) console.log(`latency ${r.latencyMs} ms, requests by kind (made / minimum):`, JSON.stringify(r.kinds));
