@@ -89,7 +89,13 @@ export class Router {
 }
 
 /** `Link`-header pagination exactly like GitHub's page/per_page scheme. */
-export function paginate<T>(req: Req, items: T[], opts: { maxPerPage?: number; defaultPerPage?: number } = {}) {
+/** What a page is cut from: an array, or a part of one not copied (rest.ts, `sinceRange`). */
+export interface ListView<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
+
+export function paginate<T>(req: Req, items: ListView<T>, opts: { maxPerPage?: number; defaultPerPage?: number } = {}) {
   const perPage = Math.min(Math.max(intParam(req, 'per_page', opts.defaultPerPage ?? 30), 1), opts.maxPerPage ?? 100);
   const page = Math.max(intParam(req, 'page', 1), 1);
   const last = Math.max(1, Math.ceil(items.length / perPage));

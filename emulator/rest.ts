@@ -1,6 +1,6 @@
 /** REST routes: apps and installations, OAuth, users, repositories, issues, comments, labels, milestones, issue types, sub-issues. */
 import { createHash, randomBytes } from 'node:crypto';
-import { ApiError, DOCS, escapeHtml as esc, iso, notFound, nowIso, paginate, validationFailed, type Req, type Res } from './http.js';
+import { ApiError, DOCS, escapeHtml as esc, iso, notFound, nowIso, paginate, validationFailed, type ListView, type Req, type Res } from './http.js';
 import { hasPermission, type Emulator } from './server.js';
 import type { Account, Comment, Issue, Label, Milestone, Repo } from './state.js';
 
@@ -317,9 +317,11 @@ function hookIssueFor(action: string, issue: Record<string, unknown>): Record<st
 
 /**
  * The part of a list sorted by `updatedAt` (ascending or descending) updated at `sinceIso` or
- * later, found by bisection: a suffix of an ascending list, a prefix of a descending one.
+ * later, found by bisection: a suffix of an ascending list, a prefix of a descending one. The part
+ * is a view of the list, not a copy: a walk of a million issues (three million comments) would
+ * otherwise copy most of the list at every page, megabytes of pointers for a 100-row answer.
  */
-function sinceRange<T extends { updatedAt: string }>(items: T[], sinceIso: string, direction: 'asc' | 'desc'): T[] {
+function sinceRange<T extends { updatedAt: string }>(items: T[], sinceIso: string, direction: 'asc' | 'desc'): ListView<T> {
   let lo = 0;
   let hi = items.length;
   // The first index whose item is on the `since` side of the boundary (asc) or past it (desc).
@@ -329,8 +331,15 @@ function sinceRange<T extends { updatedAt: string }>(items: T[], sinceIso: strin
     if (before) lo = mid + 1;
     else hi = mid;
   }
-  return direction === 'asc' ? items.slice(lo) : items.slice(0, lo);
+  return direction === 'asc' ? partOf(items, lo, items.length) : partOf(items, 0, lo);
 }
+
+/** `items[from, to)` as a view: its length, and slices of it taken from the list itself. */
+function partOf<T>(items: T[], from: number, to: number): ListView<T> {
+  const length = to - from;
+  return { length, slice: (start, end) => items.slice(from + Math.max(0, start), from + Math.min(end, length)) };
+}
+const toArray = <T,>(items: ListView<T>): T[] => (Array.isArray(items) ? items : items.slice(0, items.length));
 
 function sortIssues(items: Issue[], sort: string, direction: string): Issue[] {
   const key = sort === 'updated' ? 'updatedAt' : sort === 'comments' ? 'commentCount' : 'createdAt';
@@ -550,7 +559,7 @@ export function registerRest(emu: Emulator) {
       issueCache.set(ck, sorted);
       if (issueCache.size > 500) issueCache.clear();
     }
-    let items = sorted.items;
+    let items: ListView<Issue> = sorted.items;
     const since = q.get('since');
     const labels = q.get('labels');
     const milestone = q.get('milestone');
@@ -567,11 +576,11 @@ export function registerRest(emu: Emulator) {
     // bisection, so a walk of a million issues does not scan them all at every page.
     let sinceLeft = sinceIso;
     if (sinceIso && sort === 'updated') {
-      items = sinceRange(items, sinceIso, direction === 'asc' ? 'asc' : 'desc');
+      items = sinceRange(sorted.items, sinceIso, direction === 'asc' ? 'asc' : 'desc');
       sinceLeft = null;
     }
     if (state !== 'all' || sinceLeft || labelIds || milestone || assignee || creatorId || type) {
-      items = items.filter((i) => {
+      items = toArray(items).filter((i) => {
         if (state !== 'all' && i.state !== state) return false;
         if (sinceLeft && i.updatedAt < sinceLeft) return false;
         if (labelIds && !labelIds.every((l) => i.labelIds.includes(l))) return false;
@@ -682,7 +691,7 @@ export function registerRest(emu: Emulator) {
     const sinceIso = since ? new Date(since).toISOString().replace('.000Z', 'Z') : null;
     const sort = req.query.get('sort') ?? 'created';
     const direction = req.query.get('direction') ?? (req.query.get('sort') ? 'desc' : 'asc');
-    let items: Comment[];
+    let items: ListView<Comment>;
     if (sort === 'updated') {
       // Sorted once per change of the repository, and the `since` end found by bisection (see the issue list).
       const ck = `${repo.id}:comments:updated`;
@@ -694,10 +703,10 @@ export function registerRest(emu: Emulator) {
       }
       items = sinceIso ? sinceRange(sorted.items, sinceIso, 'asc') : sorted.items;
     } else {
-      items = store.commentsByRepo.get(repo.id) ?? [];
-      if (sinceIso) items = items.filter((c) => c.updatedAt >= sinceIso);
+      const all = store.commentsByRepo.get(repo.id) ?? [];
+      items = sinceIso ? all.filter((c) => c.updatedAt >= sinceIso) : all;
     }
-    if (direction === 'desc') items = [...items].reverse();
+    if (direction === 'desc') items = toArray(items).slice().reverse();
     const p = paginate(req, items);
     return ok(p.items.map((c) => S().comment(c)), p.headers);
   });

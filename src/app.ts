@@ -90,7 +90,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
     files: createFileStore(config),
     cursors: new CursorCodec(deriveKey(secret, 'cursor-v1')),
     signedState: createSignedState(deriveKey(secret, 'signed-state-v1')),
-    codehost: config.codehost ? createCodehostClient(config.codehost, database, { paceMaxWaitMs: config.codehostRateLimitWaitMs }) : null,
+    codehost: config.codehost ? createCodehostClient(config.codehost, database, { paceMaxWaitMs: config.codehostRateLimitWaitMs, pointsPerMinute: config.codehostPointsPerMinute }) : null,
     tokenVault: createTokenVault(deriveKey(secret, 'codehost-tokens-v1')),
     chatWebhookVault: createTokenVault(deriveKey(secret, 'chat-webhook-url-v1')),
     billing: config.billing.stripe ? createBillingProvider(config.billing.stripe) : null,

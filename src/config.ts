@@ -118,6 +118,10 @@ const envSchema = z.object({
   CODEHOST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Longest rate-limit wait (Retry-After) a write sits out before retrying once; longer ones are reported. */
   CODEHOST_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).default(5_000),
+  /** GitHub's secondary limit on REST points a minute per installation (GET 1, write 5): the lane paces every request under it. */
+  CODEHOST_REST_POINTS_PER_MINUTE: z.coerce.number().int().positive().default(900),
+  /** GitHub's secondary limit on GraphQL points a minute per installation (query 1, mutation 5). */
+  CODEHOST_GRAPHQL_POINTS_PER_MINUTE: z.coerce.number().int().positive().default(2_000),
   /** Changes to a request within this many seconds reach its subscribers as one e-mail. */
   NOTIFY_COLLAPSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Lets a workspace's chat webhook point at loopback and private addresses (tests, demo mode); never link-local or metadata. */
@@ -186,6 +190,8 @@ export interface Config {
   codehost: CodehostConfig | null;
   /** Longest code-host rate-limit wait a write sits out (then retries once); longer is a 503. */
   codehostRateLimitWaitMs: number;
+  /** GitHub's secondary limits on points a minute per installation, REST (`core`) and GraphQL; the lane paces to them. */
+  codehostPointsPerMinute: { core: number; graphql: number };
   emulatorPort: number;
   /** Demo mode seeds its portal (`DEMO_PORTAL`). */
   demoPortal: boolean;
@@ -414,6 +420,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     credentialCache: e.CREDENTIAL_CACHE,
     codehost: codehostFrom(e),
     codehostRateLimitWaitMs: e.CODEHOST_RATE_LIMIT_WAIT_MS,
+    codehostPointsPerMinute: { core: e.CODEHOST_REST_POINTS_PER_MINUTE, graphql: e.CODEHOST_GRAPHQL_POINTS_PER_MINUTE },
     emulatorPort: e.EMULATOR_PORT,
     demoPortal: e.DEMO_PORTAL,
     notifyCollapseSeconds: e.NOTIFY_COLLAPSE_SECONDS,

@@ -1,4 +1,6 @@
 import Fastify from 'fastify';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -7,7 +9,7 @@ import { startSyncWorker } from '../../src/sync/worker.js';
 
 /**
  * The benchmark's server process: the real app on DATABASE_URL, and beside it a bare Fastify
- * app with one empty route, in the same process so both get the same share of the machine.
+ * app with one empty route (and `/memory`, the process's memory by kind), in the same process so both get the same share of the machine.
  * Prints one JSON line with both addresses. With BENCH_WORKER=1 the job worker runs in the same
  * process too, as it does in a single-process deployment. Other configuration (REDIS_URL, say)
  * comes from the environment the benchmark gives it. The bare app's `GET /statements` answers how
@@ -42,6 +44,18 @@ const worker = process.env.BENCH_WORKER === '1' ? await startSyncWorker(services
 const bare = Fastify({ logger: false });
 bare.get('/empty', async () => ({ ok: true }));
 bare.get('/statements', async () => ({ statements, transactions }));
+// What the process's memory is made of, for benchmarks that follow it over a run (MB); `?gc=1`
+// collects garbage first, so heapUsed is what is live (a leak grows it, a heap settling does not).
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+bare.get<{ Querystring: { gc?: string } }>('/memory', async (req) => {
+  if (req.query.gc === '1') collect();
+  const m = process.memoryUsage();
+  const mb = (n: number) => Math.round((n / 1048576) * 10) / 10;
+  // The heap's spaces by size reserved: the young generation (new_space) grows with the rate of allocation.
+  const spaces = Object.fromEntries(getHeapSpaceStatistics().map((x) => [x.space_name, mb(x.space_size)]));
+  return { rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), spaces };
+});
 const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
 console.log(JSON.stringify({ appUrl, bareUrl }));

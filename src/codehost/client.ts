@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { CodehostConfig } from '../config.js';
 import { budgetFromHeaders, budgetStore } from './budget.js';
 import { heldLaneOf, holdInstallationLane, inInstallationLane } from './lane.js';
-import { writeCostOf } from './pacing.js';
+import { GITHUB_POINTS_PER_MINUTE, readCostOf, writeCostOf, type PointLimits } from './pacing.js';
 import { nativeJsonAnswer, storableAnswers } from './storable-answers.js';
 
 /**
@@ -27,9 +27,14 @@ const TOKEN_ROUTE = '/app/installations/{installation_id}/access_tokens';
  * The GitHub App and the people's OAuth tokens. Nothing here knows whether it talks to GitHub
  * or to the emulator: only the base URLs differ.
  */
-export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.Pool; lanePool: pg.Pool }, options: { paceMaxWaitMs: number }) {
+export function createCodehostClient(
+  config: CodehostConfig,
+  pools: { pool: pg.Pool; lanePool: pg.Pool },
+  options: { paceMaxWaitMs: number; pointsPerMinute?: PointLimits },
+) {
   const { pool, lanePool } = pools;
-  const paceOf = (o: Parameters<typeof writeCostOf>[0]) => ({ codehost: config.apiUrl, cost: writeCostOf(o), maxWaitMs: options.paceMaxWaitMs });
+  const limits = options.pointsPerMinute ?? GITHUB_POINTS_PER_MINUTE;
+  const paceOf = (o: Parameters<typeof writeCostOf>[0]) => ({ codehost: config.apiUrl, limits, cost: writeCostOf(o), read: readCostOf(o), maxWaitMs: options.paceMaxWaitMs });
   const ClientOctokit = clientClass(config);
   const app = new App({
     appId: config.appId,
@@ -147,7 +152,7 @@ export function createCodehostClient(config: CodehostConfig, pools: { pool: pg.P
      * paced, without taking the lock for each. For a batch of writes made one after another.
      */
     holdLane<T>(installationId: number, work: () => Promise<T>): Promise<T> {
-      return holdInstallationLane(lanePool, installationId, config.apiUrl, work);
+      return holdInstallationLane(lanePool, installationId, { codehost: config.apiUrl, limits }, work);
     },
   };
 }

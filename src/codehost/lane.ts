@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import { pacedHold, paceWrite, type WriteCost } from './pacing.js';
+import { pacedHold, paceWrite, readTurn, type PointLimits, type ReadCost, type WriteCost } from './pacing.js';
 
 /** Advisory-lock keys of the lanes: a fixed high prefix plus the installation id. */
 const LANE_KEY_BASE = 0x5356_4300_0000_0000n;
@@ -10,7 +11,12 @@ const unlock = (key: string) => ({ name: 'lane_unlock', text: 'select pg_advisor
 
 export interface LanePace {
   codehost: string;
+  /** GitHub's points a minute (pacing.ts). */
+  limits: PointLimits;
+  /** A write's cost; null for a read. */
   cost: WriteCost | null;
+  /** A read's cost; null for a write. */
+  read?: ReadCost | null;
   maxWaitMs: number;
 }
 
@@ -34,10 +40,13 @@ export const heldLaneOf = (installationId: number): HeldLane | undefined => held
 /**
  * One code-host request at a time per installation, across every process: each request runs
  * while holding a Postgres advisory lock keyed by the installation. A bulk edit or a backfill
- * therefore never has two requests in flight, and cannot trip GitHub's secondary limits.
+ * therefore never has two requests in flight (GitHub's limit on concurrent requests).
  * The connection comes from a pool used only by lanes, so requests waiting for a lane never
- * starve the queries everything else needs. Writes are also paced to GitHub's secondary limits
- * (points a minute, new content a minute and an hour), so a burst slows down instead of being refused.
+ * starve the queries everything else needs. Every request is also paced to GitHub's secondary
+ * limits (pacing.ts): a write to the points a minute and the new content a minute and an hour,
+ * waiting with the lock held; a read to the points a minute less the writes' share, waiting with
+ * the lock let go (writes go meanwhile), so a walk reads at the rate GitHub allows instead of
+ * being refused and backing off.
  */
 export async function inInstallationLane<T>(
   lanePool: pg.Pool,
@@ -54,7 +63,18 @@ export async function inInstallationLane<T>(
   try {
     await client.query(lock(key));
     locked = true;
-    if (pace?.cost) await paceWrite(client, { codehost: pace.codehost, installationId }, pace.cost, pace.maxWaitMs);
+    const lane = pace ? { codehost: pace.codehost, installationId, limits: pace.limits } : null;
+    if (lane && pace?.cost) await paceWrite(client, lane, pace.cost, pace.maxWaitMs);
+    if (lane && pace?.read) {
+      // A read that does not fit waits with the lane let go, then takes it again and asks again.
+      for (let wait = await readTurn(client, lane, pace.read); wait > 0; wait = await readTurn(client, lane, pace.read)) {
+        await client.query(unlock(key));
+        locked = false;
+        await sleep(wait);
+        await client.query(lock(key));
+        locked = true;
+      }
+    }
     return await run();
   } finally {
     let broken = false;
@@ -73,7 +93,7 @@ export async function inInstallationLane<T>(
  * Once a query on the held connection fails the hold is given up and the rest of the batch
  * takes the lane request by request.
  */
-export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId: number, codehost: string, work: () => Promise<T>): Promise<T> {
+export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId: number, codehost: { codehost: string; limits: PointLimits }, work: () => Promise<T>): Promise<T> {
   // Held here already (another batch of this process): that hold serves both, one request at a time.
   if (heldHere.has(installationId)) return work();
   const key = laneKey(installationId);
@@ -86,12 +106,13 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
   try {
     await client.query(lock(key));
     locked = true;
-    const pacing = await pacedHold(client, { codehost, installationId });
+    const pacing = await pacedHold(client, { ...codehost, installationId });
     const held: HeldLane = {
       run<R>(request: () => Promise<R>, pace?: LanePace): Promise<R> {
         const turn = queue.then(async () => {
           if (broken) return inInstallationLane(lanePool, installationId, request, pace);
           const paced = pace?.cost ? await pacing.pace(pace.cost, pace.maxWaitMs) : null;
+          if (pace?.read) await pacing.paceRead(pace.read);
           try {
             return await request();
           } finally {

@@ -3,10 +3,12 @@ import type pg from 'pg';
 import { ApiError } from '../platform/errors.js';
 
 /**
- * GitHub's secondary limits, per installation: points a minute (REST and GraphQL each; a write
- * costs 5) and new content (issues, comments, project cards) a minute and an hour. The lane keeps
- * writes inside them, with some room left for the reads that share the same budgets, so a burst of
- * writes is slowed down here instead of refused there.
+ * GitHub's secondary limits, per installation: points a minute (REST and GraphQL each; a read
+ * costs 1, a write 5) and new content (issues, comments, project cards) a minute and an hour.
+ * The lane keeps every request inside them, so a burst slows down here instead of being refused
+ * there (and a refused walk backing off for minutes). Writes may take at most 80% of a minute's
+ * points by themselves, and reads leave the last ninth of the minute's points to writes: a walk
+ * reading as fast as it may does not hold up the writes people make meanwhile.
  */
 export const PACE = {
   restWritePointsPerMinute: 720,
@@ -15,10 +17,21 @@ export const PACE = {
   createsPerHour: 490,
 } as const;
 
-/** An installation on one code host (its API address). */
+/** GitHub's points a minute per installation (its documented secondary limits); configurable. */
+export interface PointLimits {
+  core: number;
+  graphql: number;
+}
+export const GITHUB_POINTS_PER_MINUTE: PointLimits = { core: 900, graphql: 2_000 };
+
+/** What reads may take of a minute's points, all requests counted: the rest is kept for writes. */
+export const readCeiling = (limit: number) => limit - Math.ceil(limit / 9);
+
+/** An installation on one code host (its API address), and that code host's points a minute. */
 export interface PacedLane {
   codehost: string;
   installationId: number;
+  limits: PointLimits;
 }
 
 export interface WriteCost {
@@ -33,7 +46,18 @@ const CREATING_ROUTES = new Set(['/repos/{owner}/{repo}/issues', '/repos/{owner}
 /** GraphQL mutations that make new content (one each). */
 const CREATING_MUTATIONS = /\b(?:createIssue|addComment|addProjectV2ItemById|addProjectV2DraftIssue)\s*\(/g;
 
-/** What a request costs of the paced budgets; null for a read, which is not paced. */
+/** What a read costs of the per-minute points: 1 (a REST GET, HEAD or OPTIONS, a GraphQL query); null for a write. */
+export function readCostOf(options: { method?: string; url?: string; query?: unknown; body?: unknown }): ReadCost | null {
+  if (writeCostOf(options)) return null;
+  return { resource: options.url === '/graphql' ? 'graphql' : 'core', points: 1 };
+}
+
+export interface ReadCost {
+  resource: 'core' | 'graphql';
+  points: number;
+}
+
+/** What a write costs of the paced budgets; null for a read (paced by readCostOf). */
 export function writeCostOf(options: { method?: string; url?: string; query?: unknown; body?: unknown }): WriteCost | null {
   const method = (options.method ?? 'GET').toUpperCase();
   if (options.url === '/graphql') {
@@ -48,38 +72,50 @@ export function writeCostOf(options: { method?: string; url?: string; query?: un
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
-/** One logged write: when (the database's clock, ms since the epoch) and what it cost. */
-interface LoggedWrite {
+/** One logged request: when (the database's clock, ms since the epoch) and what it cost; reads are summed per second. */
+interface LoggedRequest {
   at: number;
   resource: string;
   points: number;
   creates: number;
+  read: boolean;
 }
 
-/** The installation's writes of the last hour, oldest first, and the database's clock now. */
-async function windowOf(client: pg.PoolClient, lane: PacedLane): Promise<{ rows: LoggedWrite[]; now: number }> {
-  const { rows } = await client.query<{ at: string; resource: string; points: number; creates: number; now: string }>(
-    `select (extract(epoch from at) * 1000)::float8 as at, resource, points, creates, (extract(epoch from now()) * 1000)::float8 as now
-       from codehost_write_log where codehost = $1 and installation_id = $2 and at > now() - interval '1 hour' order by at`,
+/** The installation's writes of the last hour and reads of the last minute, oldest first, and the database's clock now. */
+async function windowOf(client: pg.PoolClient, lane: PacedLane): Promise<{ rows: LoggedRequest[]; now: number }> {
+  const { rows } = await client.query<{ at: string; resource: string; points: number; creates: number; read: boolean; now: string }>(
+    `select (extract(epoch from at) * 1000)::float8 as at, resource, points, creates, false as read, (extract(epoch from now()) * 1000)::float8 as now
+       from codehost_write_log where codehost = $1 and installation_id = $2 and at > now() - interval '1 hour'
+     union all
+     select (extract(epoch from at) * 1000)::float8, resource, points, 0, true, (extract(epoch from now()) * 1000)::float8
+       from codehost_read_points where codehost = $1 and installation_id = $2 and at > now() - interval '1 minute'
+     order by at`,
     [lane.codehost, lane.installationId],
   );
   const { rows: clock } = rows.length ? { rows } : await client.query<{ now: string }>(`select (extract(epoch from now()) * 1000)::float8 as now`);
-  return { rows: rows.map((r) => ({ at: Number(r.at), resource: r.resource, points: r.points, creates: r.creates })), now: Number(clock[0].now) };
+  return { rows: rows.map((r) => ({ at: Number(r.at), resource: r.resource, points: r.points, creates: r.creates, read: r.read })), now: Number(clock[0].now) };
 }
 
-/** Milliseconds until the write fits, from the installation's log of the last hour. */
-function waitIn(log: LoggedWrite[], now: number, cost: WriteCost): number {
-  const rows = log.filter((r) => r.at > now - HOUR);
+/** Milliseconds until `points` more of `resource` fit in the minute: the oldest leave the window until `used + points <= limit`. */
+function waitForPoints(inMinute: LoggedRequest[], now: number, points: number, limit: number): number {
+  let used = inMinute.reduce((n, r) => n + r.points, 0);
   let wait = 0;
-  // Points of this resource in the last minute: wait until enough of the oldest leave the window.
-  const limit = cost.resource === 'graphql' ? PACE.graphqlWritePointsPerMinute : PACE.restWritePointsPerMinute;
-  const points = rows.filter((r) => r.resource === cost.resource && r.at > now - MINUTE);
-  let used = points.reduce((n, r) => n + r.points, 0);
-  for (const r of points) {
-    if (used + cost.points <= limit) break;
+  for (const r of inMinute) {
+    if (used + points <= limit) break;
     used -= r.points;
     wait = Math.max(wait, r.at + MINUTE - now);
   }
+  return wait;
+}
+
+/** Milliseconds until the write fits, from the installation's log of the last hour. */
+function waitIn(log: LoggedRequest[], now: number, cost: WriteCost, limits: PointLimits): number {
+  const rows = log.filter((r) => r.at > now - HOUR);
+  const inMinute = rows.filter((r) => r.resource === cost.resource && r.at > now - MINUTE);
+  // Writes of this resource in the last minute, and everything of it (reads too) within GitHub's limit.
+  const writeLimit = cost.resource === 'graphql' ? PACE.graphqlWritePointsPerMinute : PACE.restWritePointsPerMinute;
+  let wait = waitForPoints(inMinute.filter((r) => !r.read), now, cost.points, writeLimit);
+  wait = Math.max(wait, waitForPoints(inMinute, now, cost.points, limits[cost.resource]));
   if (cost.creates > 0) {
     const creates = rows.flatMap((r) => Array.from({ length: r.creates }, () => r.at));
     const inMinute = creates.filter((at) => at > now - MINUTE);
@@ -107,7 +143,7 @@ function refusal(wait: number): ApiError {
  */
 export async function paceWrite(client: pg.PoolClient, lane: PacedLane, cost: WriteCost, maxWaitMs: number): Promise<void> {
   const { rows, now } = await windowOf(client, lane);
-  const wait = waitIn(rows, now, cost);
+  const wait = waitIn(rows, now, cost, lane.limits);
   if (wait > maxWaitMs) throw refusal(wait);
   if (wait > 0) await sleep(wait);
   await client.query(
@@ -118,11 +154,51 @@ export async function paceWrite(client: pg.PoolClient, lane: PacedLane, cost: Wr
 }
 
 /**
+ * A read's turn, in one statement on the lane's connection (its lock held): the points of the
+ * installation's last minute (reads and writes of the resource) are summed newest first; when the
+ * read fits under readCeiling it is logged (added to its second's row, which leaves the window a
+ * second or two after GitHub's would, never before) and 0 is answered, otherwise nothing is
+ * logged and the answer is how many milliseconds until the oldest points that are in the way
+ * leave the window. Rows that left the window are deleted on the way.
+ */
+const PACE_READ = `with w as (
+    select at, points from codehost_read_points where codehost = $1 and installation_id = $2 and resource = $3 and at > now() - interval '1 minute'
+    union all
+    select at, points from codehost_write_log where codehost = $1 and installation_id = $2 and resource = $3 and at > now() - interval '1 minute'
+  ), newest_first as (
+    select at, sum(points) over (order by at desc) as through from w
+  ), wait as (
+    select coalesce((select extract(epoch from max(at) + interval '1 minute' - now()) * 1000 from newest_first where through > $4::int - $5::int), 0)::float8 as ms
+  ), gone as (
+    delete from codehost_read_points where codehost = $1 and installation_id = $2 and resource = $3 and at <= now() - interval '1 minute'
+  ), logged as (
+    insert into codehost_read_points (codehost, installation_id, resource, at, points)
+    select $1, $2, $3, date_trunc('second', now()) + interval '2 seconds', $5 from wait where ms <= 0
+    on conflict (codehost, installation_id, resource, at) do update set points = codehost_read_points.points + excluded.points
+  )
+  select ms from wait`;
+
+/**
+ * Runs inside the installation's lane: logs the read and answers 0 when it fits GitHub's points a
+ * minute (leaving writes their share), or answers how long to wait, logging nothing. The caller
+ * waits outside the lock so writes are not held up meanwhile, then asks again.
+ */
+export async function readTurn(client: pg.PoolClient, lane: PacedLane, cost: ReadCost): Promise<number> {
+  const { rows } = await client.query<{ ms: number }>({
+    name: 'pace_read',
+    text: PACE_READ,
+    values: [lane.codehost, lane.installationId, cost.resource, readCeiling(lane.limits[cost.resource]), cost.points],
+  });
+  return Math.max(0, Math.ceil(rows[0]!.ms));
+}
+
+/**
  * Pacing for a lane held across many requests (a bulk edit). While the lane is held nobody else
  * writes for the installation, so the log read when the hold began, plus what the hold itself
  * sent, is the whole log: each write is decided without reading it again. Its row is sent to the
  * log before the write goes out and only awaited once the write is back (`logged`, false when it
- * failed): a commit waits for the disk, and nobody reads the log before the lane is let go.
+ * failed): a commit waits for the disk, and nobody reads the log before the lane is let go. A
+ * read in the hold takes its turn (readTurn) on the held connection, waiting with the lock held.
  */
 export async function pacedHold(client: pg.PoolClient, lane: PacedLane) {
   await client.query(`delete from codehost_write_log where codehost = $1 and installation_id = $2 and at < now() - interval '1 hour'`, [lane.codehost, lane.installationId]);
@@ -133,15 +209,20 @@ export async function pacedHold(client: pg.PoolClient, lane: PacedLane) {
   return {
     /** Waits until the write fits, or refuses it (nothing logged); then logs it. */
     async pace(cost: WriteCost, maxWaitMs: number): Promise<{ logged: Promise<boolean> }> {
-      const wait = waitIn(rows, now(), cost);
+      const wait = waitIn(rows, now(), cost, lane.limits);
       if (wait > maxWaitMs) throw refusal(wait);
       if (wait > 0) await sleep(wait);
-      rows.push({ at: now(), resource: cost.resource, points: cost.points, creates: cost.creates });
+      rows.push({ at: now(), resource: cost.resource, points: cost.points, creates: cost.creates, read: false });
       const logged = client.query(
         `insert into codehost_write_log (codehost, installation_id, resource, points, creates) values ($1, $2, $3, $4, $5)`,
         [lane.codehost, lane.installationId, cost.resource, cost.points, cost.creates],
       ).then(() => true, () => false);
       return { logged };
+    },
+    /** Waits until the read fits, then logs it (with the lock held throughout). */
+    async paceRead(cost: ReadCost): Promise<void> {
+      for (let wait = await readTurn(client, lane, cost); wait > 0; wait = await readTurn(client, lane, cost)) await sleep(wait);
+      rows.push({ at: now() + 2_000, resource: cost.resource, points: cost.points, creates: 0, read: true });
     },
   };
 }

@@ -97,6 +97,21 @@ describe('pacing through the lane', () => {
     expect((await call('GET', `/v1/issues/${issueId}`, as())).body.title).not.toBe('Over the points');
   });
 
+  it('counts the reads of the minute too: a write that reads and writes together would take over the points waits, or is refused unsent', async () => {
+    // A walk's reads, summed per second as the lane logs them, filling the minute's 900 REST points.
+    await t.database.pool.query(
+      `insert into codehost_read_points (codehost, installation_id, resource, at, points)
+       select $1, $2, 'core', date_trunc('second', now()) - make_interval(secs => s), 30 from generate_series(0, 29) s`,
+      [gh.url, w.installationId],
+    );
+    const issueId = w.issueIds.get(3)!;
+    const res = await call('PATCH', `/v1/issues/${issueId}`, { ...as(), body: { title: 'Over the reads' } });
+    expect(res.status, res.text).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(30);
+    expect(posts()).toEqual([]);
+    await t.database.pool.query('delete from codehost_read_points where codehost = $1', [gh.url]);
+  });
+
   it('logs each write it sends, and forgets what is older than an hour', async () => {
     await logged(5, { resource: 'core', points: 5, creates: 1 }, 2 * 3_600_000);
     expect((await call('PATCH', `/v1/issues/${w.issueIds.get(1)!}`, { ...as(), body: { title: 'Logged' } })).status).toBe(200);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth.js';
 import { workspaces } from './tenancy.js';
 
@@ -99,4 +99,24 @@ export const codehostWriteLog = pgTable(
     creates: integer('creates').notNull(),
   },
   (t) => [index('codehost_write_log_installation_at_idx').on(t.codehost, t.installationId, t.at)],
+);
+
+/**
+ * The points each installation's reads took of GitHub's per-minute secondary limit (a REST GET or
+ * a GraphQL query costs 1), summed per second: a walk reads up to 15 pages a second, so a row per
+ * read would make the window a thousand rows. `at` is when the second's points leave the window
+ * at the latest (the end of the second, plus a second for the request to reach GitHub); the lane
+ * reads the last minute of these and of the write log before each read (codehost/pacing.ts).
+ * Rows older than a minute are deleted as new ones come.
+ */
+export const codehostReadPoints = pgTable(
+  'codehost_read_points',
+  {
+    codehost: text('codehost').notNull(),
+    installationId: bigint('installation_id', { mode: 'number' }).notNull(),
+    resource: text('resource').notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    points: integer('points').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.codehost, t.installationId, t.resource, t.at] })],
 );
