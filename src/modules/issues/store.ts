@@ -252,7 +252,7 @@ const drivenJsonSelect = rendered(issueJsonSelectOf(isoText(sql`d.issue_updated_
  * Exported so the benchmark can run exactly this SQL without HTTP.
  */
 export function issueJsonPageSql(p: IssuePageQuery): SQL {
-  const driver = p.sort === 'updated' ? p.filter.fields.find((f) => f.contains.length > 0 && !f.none) : undefined;
+  const driver = fieldDriver(p);
   if (driver) return fieldDrivenPageSql(p, driver);
   const key = sortKeys[p.sort].column;
   const where = issueConditions(p.workspaceId, p.filter);
@@ -261,6 +261,10 @@ export function issueJsonPageSql(p: IssuePageQuery): SQL {
   const dir = p.order === 'asc' ? sql`asc` : sql`desc`;
   return sql`${issueJsonSelect[p.sort]} ${issueFrom} where ${sql.join(where, sql` and `)} order by ${key} ${dir}, i.id ${dir} limit ${p.limit + 1}`;
 }
+
+/** The `field:` filter that leads the page through `issue_field_values`: in updated order, the first naming values (not `none`). */
+const fieldDriver = (p: IssuePageQuery): ProjectFieldFilter | undefined =>
+  p.sort === 'updated' ? p.filter.fields.find((f) => f.contains.length > 0 && !f.none) : undefined;
 
 /**
  * The page in updated order when a `field:` filter names values: read from `issue_field_values`
@@ -306,10 +310,9 @@ function fieldDrivenPageSql(p: IssuePageQuery, driver: ProjectFieldFilter): SQL 
 export function hasStablePlan(p: IssuePageQuery): boolean {
   const f = p.filter;
   if (p.sort !== 'updated' || p.narrowing) return false;
-  const driven = f.fields.length === 1 && f.fields[0].contains.length > 0 && !f.fields[0].none;
   return (
     f.q === null && !f.repositoryIds.length && !f.labels.length && !f.assignees && !f.milestones && !f.types &&
-    !f.updatedSince && !f.projectIds.length && (f.fields.length === 0 || driven)
+    !f.updatedSince && !f.projectIds.length && (f.fields.length === 0 || (f.fields.length === 1 && fieldDriver(p) !== undefined))
   );
 }
 
