@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
-import { createWorkspace, signUp, type TestPerson } from '../harness/fixtures.js';
+import type { TestPerson } from '../harness/fixtures.js';
 import { httpClient, type Call } from '../harness/http.js';
+import { connectRepository } from './sync-world.js';
 
 let gh: RunningEmulator;
 let t: TestApp;
@@ -73,17 +74,7 @@ async function connectedWorld(org: string, counts: { issues: number; comments: n
     await act('POST', `/repos/${fullName}/issues/${(i % counts.issues) + 1}/comments`, { body: `Comment ${i}` });
   }
 
-  const owner = await signUp(call, `${org} owner`);
-  const ws = await createWorkspace(call, owner);
-  const start = await call('GET', '/v1/codehost/authorize-url', { token: owner.token });
-  const consent = await fetch(`${start.body.url}&login=${login}`, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location')!);
-  await call('GET', `${back.pathname}${back.search}`);
-  const connected = await call('POST', '/v1/codehost/installation', { token: owner.token, body: { installationId } });
-  expect(connected.status, connected.text).toBe(201);
-  const repos = await call('GET', '/v1/codehost/repositories', { token: owner.token });
-  const repo = repos.body.data.find((r: { fullName: string }) => r.fullName === fullName);
-  return { owner, workspaceId: ws.id, installationId, repo };
+  return connectRepository(call, `${org} owner`, login, installationId, fullName);
 }
 
 async function waitForJob(owner: TestPerson, jobId: string, until: (job: { status: string }) => boolean, timeoutMs = 60_000) {

@@ -6,9 +6,9 @@ import { startSyncWorker, type SyncWorker } from '../../src/sync/worker.js';
 import { heartbeatIntervalMs, recoverDeadWorkers, STOPPED_MID_WALK } from '../../src/sync/worker-recovery.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
-import { createWorkspace, signUp } from '../harness/fixtures.js';
 import { httpClient, type Call } from '../harness/http.js';
 import { spawnServiceProcess } from '../harness/service-process.js';
+import { connectRepository } from './sync-world.js';
 
 /** A short recovery bound, so the test sees a dead worker's job come back in seconds. */
 const RECOVERY_MS = 3_000;
@@ -122,16 +122,7 @@ it('a backfill whose worker is killed twice mid-walk resumes from its checkpoint
   const seeded = gh.control.seed({ seed: 11, orgs: 1, reposPerOrg: 1, issues: 1500, comments: 1500, projectsPerOrg: 0, itemsPerProject: 0 });
   const fullName = seeded.repos[0];
   const installationId = seeded.installations[0].id;
-  const owner = await signUp(call, 'crash owner');
-  await createWorkspace(call, owner);
-  const start = await call('GET', '/v1/codehost/authorize-url', { token: owner.token });
-  const consent = await fetch(`${start.body.url}&login=alice`, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location')!);
-  await call('GET', `${back.pathname}${back.search}`);
-  const connected = await call('POST', '/v1/codehost/installation', { token: owner.token, body: { installationId } });
-  expect(connected.status, connected.text).toBe(201);
-  const repos = await call('GET', '/v1/codehost/repositories', { token: owner.token });
-  const repo = repos.body.data.find((r: { fullName: string }) => r.fullName === fullName);
+  const { owner, repo } = await connectRepository(call, 'crash owner', 'alice', installationId, fullName);
 
   // Slow enough that the walk (about 35 pages) takes seconds and can be caught in the middle.
   gh.control.setLatency({ minMs: 80, maxMs: 120 });

@@ -3,9 +3,8 @@ import type { RunningEmulator } from '../../emulator/index.js';
 import { readCeiling } from '../../src/codehost/pacing.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
-import { createWorkspace, signUp } from '../harness/fixtures.js';
 import { httpClient, type Call } from '../harness/http.js';
-import { waitForJob } from './sync-world.js';
+import { connectRepository, waitForJob } from './sync-world.js';
 
 /**
  * A walk longer than GitHub's points a minute reads at the rate GitHub allows: the lane paces the
@@ -37,16 +36,7 @@ describe('a backfill longer than the points a minute', () => {
     const fullName = seeded.repos[0]!;
     const installationId = seeded.installations[0]!.id;
 
-    const owner = await signUp(call, 'read pacing owner');
-    await createWorkspace(call, owner);
-    const start = await call('GET', '/v1/codehost/authorize-url', { token: owner.token });
-    const consent = await fetch(`${start.body.url}&login=alice`, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    await call('GET', `${back.pathname}${back.search}`);
-    const connected = await call('POST', '/v1/codehost/installation', { token: owner.token, body: { installationId } });
-    expect(connected.status, connected.text).toBe(201);
-    const repos = await call('GET', '/v1/codehost/repositories', { token: owner.token });
-    const repo = repos.body.data.find((r: { fullName: string }) => r.fullName === fullName);
+    const { owner, repo } = await connectRepository(call, 'read pacing owner', 'alice', installationId, fullName);
 
     const began = Date.now();
     const enabled = await call('PATCH', '/v1/codehost/repositories', { token: owner.token, body: { enable: [repo.id] } });

@@ -19,6 +19,25 @@ export interface SyncWorld {
  * An organisation with one repository (`<org>/app`) holding `issues` issues with one comment
  * each, connected to a new workspace through the real flow, mirrored, and backfilled.
  */
+/**
+ * A new owner's workspace connected to `installationId` through the real flow (the person links
+ * their code-host account as `login`, then connects the installation), and the workspace's record
+ * of the repository `fullName`, not yet mirrored.
+ */
+export async function connectRepository(call: Call, ownerName: string, login: string, installationId: number, fullName: string) {
+  const owner = await signUp(call, ownerName);
+  const ws = await createWorkspace(call, owner);
+  const start = await call('GET', '/v1/codehost/authorize-url', { token: owner.token });
+  const consent = await fetch(`${start.body.url}&login=${login}`, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location')!);
+  await call('GET', `${back.pathname}${back.search}`);
+  const connected = await call('POST', '/v1/codehost/installation', { token: owner.token, body: { installationId } });
+  expect(connected.status, connected.text).toBe(201);
+  const repos = await call('GET', '/v1/codehost/repositories', { token: owner.token });
+  const repo = repos.body.data.find((r: { fullName: string }) => r.fullName === fullName);
+  return { owner, workspaceId: ws.id as string, installationId, repo: repo as { id: string; fullName: string } };
+}
+
 export async function syncedWorld(gh: RunningEmulator, call: Call, org: string, issues = 3): Promise<SyncWorld> {
   const c = gh.control;
   const login = `${org}-admin`;
@@ -39,21 +58,12 @@ export async function syncedWorld(gh: RunningEmulator, call: Call, org: string, 
     await act('POST', `/repos/${fullName}/issues/${i}/comments`, { body: `Comment on ${i}` });
   }
 
-  const owner = await signUp(call, `${org} owner`);
-  const ws = await createWorkspace(call, owner);
-  const start = await call('GET', '/v1/codehost/authorize-url', { token: owner.token });
-  const consent = await fetch(`${start.body.url}&login=${login}`, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location')!);
-  await call('GET', `${back.pathname}${back.search}`);
-  const connected = await call('POST', '/v1/codehost/installation', { token: owner.token, body: { installationId } });
-  expect(connected.status, connected.text).toBe(201);
-  const repos = await call('GET', '/v1/codehost/repositories', { token: owner.token });
-  const repo = repos.body.data.find((r: { fullName: string }) => r.fullName === fullName);
+  const { owner, workspaceId, repo } = await connectRepository(call, `${org} owner`, login, installationId, fullName);
   const enabled = await call('PATCH', '/v1/codehost/repositories', { token: owner.token, body: { enable: [repo.id] } });
   expect(enabled.status, enabled.text).toBe(200);
   await waitForJob(call, owner, enabled.body.queued[0], (j) => j.status === 'done');
   await c.webhooksIdle();
-  return { org, login, owner, workspaceId: ws.id, installationId, repo: { id: repo.id, fullName }, act };
+  return { org, login, owner, workspaceId, installationId, repo: { id: repo.id, fullName }, act };
 }
 
 export async function waitForJob(call: Call, owner: TestPerson, jobId: string, until: (job: { status: string }) => boolean, timeoutMs = 60_000) {
