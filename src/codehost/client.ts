@@ -22,6 +22,8 @@ function clientClass(config: CodehostConfig) {
 }
 
 const TOKEN_ROUTE = '/app/installations/{installation_id}/access_tokens';
+/** Installation clients kept made; one is small, and a process serves few installations at a time. */
+const INSTALLATION_CLIENTS_KEPT = 1_000;
 
 /**
  * The GitHub App and the people's OAuth tokens. Nothing here knows whether it talks to GitHub
@@ -42,6 +44,51 @@ export function createCodehostClient(
     oauth: { clientId: config.clientId, clientSecret: config.clientSecret },
     Octokit: ClientOctokit,
   });
+
+  /**
+   * A client acting as the installation. Every request goes through the installation's lane
+   * (one in flight across all processes) and records the budget its response reports.
+   */
+  const installationClient = async (installationId: number) => {
+    const octokit = await app.getInstallationOctokit(installationId);
+    octokit.hook.wrap('request', async (request, options) => {
+      // The installation-token fetch an authenticated request makes first runs inside that
+      // request's lane already; it is an app-level call and must not wait for the lane again.
+      if (options.url === TOKEN_ROUTE) return request(options);
+      const held = heldLaneOf(installationId);
+      if (held) {
+        // In a held lane the budget is recorded behind the batch's next request, not before it.
+        const record = (headers: Record<string, string> | undefined) => {
+          const budget = headers ? budgetFromHeaders(headers) : null;
+          if (budget) held.after(() => budgetStore.record(pool, installationId, budget));
+        };
+        try {
+          const response = await held.run(async () => request(options), paceOf(options));
+          record(response.headers as Record<string, string>);
+          return response;
+        } catch (error) {
+          record((error as { response?: { headers?: Record<string, string> } }).response?.headers);
+          throw error;
+        }
+      }
+      // The budget is recorded after the lane is released: nothing else waits inside a lane.
+      let headers: Record<string, string> | undefined;
+      try {
+        const response = await inInstallationLane(lanePool, installationId, async () => request(options), paceOf(options));
+        headers = response.headers as Record<string, string>;
+        return response;
+      } catch (error) {
+        headers = (error as { response?: { headers?: Record<string, string> } }).response?.headers;
+        throw error;
+      } finally {
+        const budget = headers ? budgetFromHeaders(headers) : null;
+        if (budget) await budgetStore.record(pool, installationId, budget).catch(() => {});
+      }
+    });
+    return octokit;
+  };
+  /** The installations' clients, the most recently used last; at most INSTALLATION_CLIENTS_KEPT. */
+  const installationClients = new Map<number, ReturnType<typeof installationClient>>();
 
   return {
     config,
@@ -103,47 +150,22 @@ export function createCodehostClient(
       };
     },
 
-    /**
-     * A client acting as the installation. Every request goes through the installation's lane
-     * (one in flight across all processes) and records the budget its response reports.
-     */
-    async asInstallation(installationId: number) {
-      const octokit = await app.getInstallationOctokit(installationId);
-      octokit.hook.wrap('request', async (request, options) => {
-        // The installation-token fetch an authenticated request makes first runs inside that
-        // request's lane already; it is an app-level call and must not wait for the lane again.
-        if (options.url === TOKEN_ROUTE) return request(options);
-        const held = heldLaneOf(installationId);
-        if (held) {
-          // In a held lane the budget is recorded behind the batch's next request, not before it.
-          const record = (headers: Record<string, string> | undefined) => {
-            const budget = headers ? budgetFromHeaders(headers) : null;
-            if (budget) held.after(() => budgetStore.record(pool, installationId, budget));
-          };
-          try {
-            const response = await held.run(async () => request(options), paceOf(options));
-            record(response.headers as Record<string, string>);
-            return response;
-          } catch (error) {
-            record((error as { response?: { headers?: Record<string, string> } }).response?.headers);
-            throw error;
-          }
-        }
-        // The budget is recorded after the lane is released: nothing else waits inside a lane.
-        let headers: Record<string, string> | undefined;
-        try {
-          const response = await inInstallationLane(lanePool, installationId, async () => request(options), paceOf(options));
-          headers = response.headers as Record<string, string>;
-          return response;
-        } catch (error) {
-          headers = (error as { response?: { headers?: Record<string, string> } }).response?.headers;
-          throw error;
-        } finally {
-          const budget = headers ? budgetFromHeaders(headers) : null;
-          if (budget) await budgetStore.record(pool, installationId, budget).catch(() => {});
-        }
-      });
-      return octokit;
+    /** The installation's client (installationClient). */
+    asInstallation(installationId: number) {
+      // One client per installation, made once: it holds no token of its own (the app's token
+      // cache does, and renews an expired one), so keeping it changes nothing but the cost of
+      // making it, a quarter of a millisecond a write.
+      let client = installationClients.get(installationId);
+      if (client) {
+        installationClients.delete(installationId);
+      } else {
+        const made = installationClient(installationId);
+        made.catch(() => installationClients.get(installationId) === made && installationClients.delete(installationId));
+        client = made;
+        if (installationClients.size >= INSTALLATION_CLIENTS_KEPT) installationClients.delete(installationClients.keys().next().value!);
+      }
+      installationClients.set(installationId, client);
+      return client;
     },
 
     /**

@@ -113,12 +113,17 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
           if (broken) return inInstallationLane(lanePool, installationId, request, pace);
           const paced = pace?.cost ? await pacing.pace(pace.cost, pace.maxWaitMs) : null;
           if (pace?.read) await pacing.paceRead(pace.read);
+          let logged: Promise<boolean> | undefined;
           try {
-            return await request();
+            const answer = request();
+            // The write's log row goes once the event loop has gone round, when the request
+            // (whose preparation awaits only promises) is on the socket.
+            if (paced) logged = new Promise<void>((resolve) => setImmediate(resolve)).then(paced.log);
+            return await answer;
           } finally {
             // The log could not be written: the connection is in doubt, so the hold ends here,
             // after the request (the lock must outlive it).
-            if (paced && !(await paced.logged)) giveUp();
+            if (logged && !(await logged)) giveUp();
           }
         });
         queue = turn.catch(() => {});

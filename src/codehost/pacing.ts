@@ -195,10 +195,12 @@ export async function readTurn(client: pg.PoolClient, lane: PacedLane, cost: Rea
 /**
  * Pacing for a lane held across many requests (a bulk edit). While the lane is held nobody else
  * writes for the installation, so the log read when the hold began, plus what the hold itself
- * sent, is the whole log: each write is decided without reading it again. Its row is sent to the
- * log before the write goes out and only awaited once the write is back (`logged`, false when it
- * failed): a commit waits for the disk, and nobody reads the log before the lane is let go. A
- * read in the hold takes its turn (readTurn) on the held connection, waiting with the lock held.
+ * sent, is the whole log: each write is decided without reading it again. Its row is counted here
+ * at once and written to the log by `log()`, which the lane calls once the write is on its way and
+ * awaits once the write is back (false when it failed): a commit waits for the disk, sending the
+ * row costs half a millisecond the write need not wait for, and nobody reads the log before the
+ * lane is let go. A read in the hold takes its turn (readTurn) on the held connection, waiting
+ * with the lock held.
  */
 export async function pacedHold(client: pg.PoolClient, lane: PacedLane) {
   await client.query(`delete from codehost_write_log where codehost = $1 and installation_id = $2 and at < now() - interval '1 hour'`, [lane.codehost, lane.installationId]);
@@ -207,17 +209,18 @@ export async function pacedHold(client: pg.PoolClient, lane: PacedLane) {
   const began = performance.now();
   const now = () => dbNow + (performance.now() - began);
   return {
-    /** Waits until the write fits, or refuses it (nothing logged); then logs it. */
-    async pace(cost: WriteCost, maxWaitMs: number): Promise<{ logged: Promise<boolean> }> {
+    /** Waits until the write fits, or refuses it (nothing logged); then counts it, to be logged by `log()`. */
+    async pace(cost: WriteCost, maxWaitMs: number): Promise<{ log(): Promise<boolean> }> {
       const wait = waitIn(rows, now(), cost, lane.limits);
       if (wait > maxWaitMs) throw refusal(wait);
       if (wait > 0) await sleep(wait);
       rows.push({ at: now(), resource: cost.resource, points: cost.points, creates: cost.creates, read: false });
-      const logged = client.query(
-        `insert into codehost_write_log (codehost, installation_id, resource, points, creates) values ($1, $2, $3, $4, $5)`,
-        [lane.codehost, lane.installationId, cost.resource, cost.points, cost.creates],
-      ).then(() => true, () => false);
-      return { logged };
+      const log = () =>
+        client.query(
+          `insert into codehost_write_log (codehost, installation_id, resource, points, creates) values ($1, $2, $3, $4, $5)`,
+          [lane.codehost, lane.installationId, cost.resource, cost.points, cost.creates],
+        ).then(() => true, () => false);
+      return { log };
     },
     /** Waits until the read fits, then logs it (with the lock held throughout). */
     async paceRead(cost: ReadCost): Promise<void> {

@@ -14,12 +14,25 @@ const ORIGINAL = 'x-svc-content-type';
 export function nativeJsonAnswer(res: Response): Response {
   const type = res.headers.get('content-type');
   if (!res.ok || res.status === 204 || !type || !/^application\/(.+\+)?json\b/i.test(type)) return res;
-  const headers = new Headers(res.headers);
+  // Only what octokit's fetch wrapper reads of an answer (status, url, statusText, the headers
+  // iterated and got by lower-case name, the body as text): building a new Response and Headers
+  // instead cost a third of a millisecond an answer in undici's argument checks.
+  const headers = new Map<string, string>(res.headers);
   headers.set('content-type', MARKED);
   headers.set(ORIGINAL, type);
-  const marked = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-  Object.defineProperty(marked, 'url', { value: res.url });
-  return marked;
+  const marked: Pick<Response, 'ok' | 'status' | 'statusText' | 'url' | 'body' | 'text' | 'arrayBuffer'> & { headers: Map<string, string> } = {
+    ok: true,
+    status: res.status,
+    statusText: res.statusText,
+    url: res.url,
+    headers,
+    get body() {
+      return res.body;
+    },
+    text: () => res.text(),
+    arrayBuffer: () => res.arrayBuffer(),
+  };
+  return marked as unknown as Response;
 }
 
 /**

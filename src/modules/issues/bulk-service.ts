@@ -50,6 +50,13 @@ export const bulkService = {
  * answers. Those transactions still run one after another, in the order given, and an issue
  * the code host refused writes nothing.
  */
+/**
+ * Resolves once the event loop has gone round: by then the next write of the batch, whose
+ * preparation awaits nothing but promises, has been handed to the socket, and the local half of
+ * the previous one runs while the code host answers instead of delaying the request.
+ */
+const afterTheNextWriteLeft = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function editEach(services: Services, auth: WorkspaceAuth, issueIds: string[], change: IssueChange, requestId: string): Promise<BulkIssueResult[]> {
   const workspaceId = auth.workspace.workspaceId;
   const targets = await writeStore.issues(services.database.db, workspaceId, issueIds);
@@ -67,7 +74,7 @@ async function editEach(services: Services, auth: WorkspaceAuth, issueIds: strin
         const target = targets.get(issueId);
         if (!target) throw notFound('issue');
         const answer = await issueWriteService.writeEdit(services, auth, target, change, milestones);
-        recorded = recorded.then(() =>
+        recorded = recorded.then(afterTheNextWriteLeft).then(() =>
           issueWriteService.recordEdit(services, auth, target, answer, requestId).then(
             () => void (results[i] = { issueId, ok: true, error: null }),
             (error: unknown) => void fail(i, error),
