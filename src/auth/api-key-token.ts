@@ -1,4 +1,5 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { credentialDigest } from '../platform/credential-digest.js';
 
 export const API_KEY_PREFIX = 'svc_';
 
@@ -8,7 +9,7 @@ export function mintApiKey(): { key: string; digest: string; prefix: string } {
   return { key, digest: digestApiKey(key), prefix: key.slice(0, API_KEY_PREFIX.length + 6) };
 }
 
-/** SHA-256 in hex, by the one-shot `crypto.hash` (a Hash object per call cost several times more). */
-export const digestApiKey = (key: string) => hash('sha256', key, 'hex');
+/** What an API key is stored and looked up under (the rate limiter takes the same digest of it). */
+export const digestApiKey = credentialDigest;
 
 export const looksLikeApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);

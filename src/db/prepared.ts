@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getTableColumns, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction, type PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Executor } from './pool.js';
@@ -20,6 +20,16 @@ export async function preparedRows<T>(tx: Executor, query: SQL): Promise<T[]> {
   if (!pool || typeof pool.query !== 'function') return (await tx.execute(query)).rows as T[];
   const { sql: text, params } = dialect.sqlToQuery(query);
   return (await pool.query({ name: nameOf(text), text, values: params as unknown[] })).rows as T[];
+}
+
+/**
+ * A fixed part of a statement (it must hold no value) as one raw chunk of its SQL text: build it
+ * once at module load, and drizzle renders it at every call without walking its chunks again.
+ */
+export function rendered(chunk: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(chunk);
+  if (params.length) throw new Error('a rendered chunk must hold no value');
+  return sql.raw(text);
 }
 
 /** SQL written once, run as a named prepared statement (see `runStatement`). */

@@ -25,14 +25,17 @@ export function portalSlugOfHost(hostHeader: string | undefined, portalDomain: s
   return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label) ? label : '';
 }
 
-/** Host headers seen, by portal domain, with their slugs: a request's host costs a map read. */
-const slugsSeen = new Map<string, Map<string, string | null>>();
+/**
+ * Host headers seen with their slugs, for the portal domain they were read under: a request's
+ * host costs a map read. A process has one portal domain; another one (a test's) starts afresh.
+ */
+let slugsSeen: { portalDomain: string; slugs: Map<string, string | null> } = { portalDomain: '', slugs: new Map() };
 
 /** `portalSlugOfHost`, remembered per Host header (at most 1,000 kept: the header is the client's). */
 export function portalSlugOfHostSeen(hostHeader: string | undefined, portalDomain: string): string | null {
   if (hostHeader === undefined) return null;
-  let seen = slugsSeen.get(portalDomain);
-  if (!seen) slugsSeen.set(portalDomain, (seen = new Map()));
+  if (slugsSeen.portalDomain !== portalDomain) slugsSeen = { portalDomain, slugs: new Map() };
+  const seen = slugsSeen.slugs;
   let slug = seen.get(hostHeader);
   if (slug === undefined) {
     slug = portalSlugOfHost(hostHeader, portalDomain);
