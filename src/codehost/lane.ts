@@ -34,6 +34,9 @@ interface HeldLane {
 
 const heldHere = new Map<number, HeldLane>();
 
+/** Resolves once the event loop has gone round (its I/O and timers too), not only the promise queue. */
+const aLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The lane this process holds for the installation right now, if any. */
 export const heldLaneOf = (installationId: number): HeldLane | undefined => heldHere.get(installationId);
 
@@ -118,7 +121,7 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
             const answer = request();
             // The write's log row goes once the event loop has gone round, when the request
             // (whose preparation awaits only promises) is on the socket.
-            if (paced) logged = new Promise<void>((resolve) => setImmediate(resolve)).then(paced.log);
+            if (paced) logged = aLoopTurn().then(paced.log);
             return await answer;
           } finally {
             // The log could not be written: the connection is in doubt, so the hold ends here,
@@ -130,7 +133,8 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
         return turn;
       },
       after(work) {
-        pending = pending.then(work).catch(() => {});
+        // A loop turn first: the batch's next request, prepared by promises alone, leaves before it.
+        pending = pending.then(aLoopTurn).then(work).catch(() => {});
       },
     };
     const giveUp = (): void => {
