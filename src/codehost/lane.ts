@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import { pacedHold, paceWrite, readTurn, type PointLimits, type ReadCost, type WriteCost } from './pacing.js';
+import { pacedHold, paceWrite, readTurn, returnUnspentReads, type PointLimits, type ReadCost, type ReadLeases, type WriteCost } from './pacing.js';
 
 /** Advisory-lock keys of the lanes: a fixed high prefix plus the installation id. */
 const LANE_KEY_BASE = 0x5356_4300_0000_0000n;
@@ -33,6 +33,20 @@ interface HeldLane {
 }
 
 const heldHere = new Map<number, HeldLane>();
+
+/**
+ * The reads this process has reserved and not yet made (pacing.ts, readTurn), per lane pool: a
+ * pool is one database, so a reservation is only ever spent against the log it was made in.
+ */
+const readLeases = new WeakMap<pg.Pool, ReadLeases>();
+const leasesOf = (lanePool: pg.Pool): ReadLeases => {
+  let leases = readLeases.get(lanePool);
+  if (!leases) readLeases.set(lanePool, (leases = new Map()));
+  return leases;
+};
+
+/** Gives back the reads this process reserved and did not make, before it stops (pacing.ts). */
+export const returnUnspentReadsOf = (lanePool: pg.Pool): Promise<void> => returnUnspentReads(lanePool, leasesOf(lanePool));
 
 /** The lane this process holds for the installation right now, if any. */
 export const heldLaneOf = (installationId: number): HeldLane | undefined => heldHere.get(installationId);
@@ -67,7 +81,8 @@ export async function inInstallationLane<T>(
     if (lane && pace?.cost) await paceWrite(client, lane, pace.cost, pace.maxWaitMs);
     if (lane && pace?.read) {
       // A read that does not fit waits with the lane let go, then takes it again and asks again.
-      for (let wait = await readTurn(client, lane, pace.read); wait > 0; wait = await readTurn(client, lane, pace.read)) {
+      const leases = leasesOf(lanePool);
+      for (let wait = await readTurn(client, lane, pace.read, leases); wait > 0; wait = await readTurn(client, lane, pace.read, leases)) {
         await client.query(unlock(key));
         locked = false;
         await sleep(wait);
@@ -106,7 +121,7 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
   try {
     await client.query(lock(key));
     locked = true;
-    const pacing = await pacedHold(client, { ...codehost, installationId });
+    const pacing = await pacedHold(client, { ...codehost, installationId }, leasesOf(lanePool));
     const held: HeldLane = {
       run<R>(request: () => Promise<R>, pace?: LanePace): Promise<R> {
         const turn = queue.then(async () => {
