@@ -1,5 +1,5 @@
 import { getTableColumns } from 'drizzle-orm';
-import { PgArray, PgJsonb, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../db/pool.js';
 import { runStatement, statement, type Statement } from '../db/prepared.js';
@@ -12,44 +12,53 @@ interface Scope {
 }
 
 /**
- * An `insert ... on conflict do update` of any number of rows as ONE prepared statement: each
- * column goes as one array parameter and `unnest` turns them back into rows, so the text is the
- * same for 1 row or 100. Drizzle's multi-row insert wrote a new text of 2,500 parameters for
- * every 100-issue page of a walk (about a fifth of the walk's CPU), which Postgres then parsed
- * and planned again. jsonb and array columns travel as text (JSON, array literals) and are cast
- * back per row, as `unnest` would flatten an array of arrays.
+ * JSON.stringify writes a lone surrogate (text cut mid-character) as an escape, which Postgres
+ * refuses in JSON; sent as a text parameter it used to arrive as U+FFFD. Answers are made storable
+ * before they are mapped (codehost/storable-answers.ts), so this is the rare path.
+ */
+const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const wellFormed = (_key: string, value: unknown) => (typeof value === 'string' ? (value as string & { toWellFormed(): string }).toWellFormed() : value);
+
+/** The rows as one JSON text: dates as ISO instants, jsonb columns as their JSON, arrays as JSON arrays. */
+function rowsAsJson(rows: Array<Record<string, unknown>>): string {
+  const text = JSON.stringify(rows);
+  return LONE_SURROGATE_ESCAPE.test(text) ? JSON.stringify(rows, wellFormed) : text;
+}
+
+/**
+ * An `insert ... on conflict do update` of any number of rows as ONE prepared statement: the rows
+ * go as one JSON parameter, their own keys, and `json_to_recordset` turns them back into typed
+ * rows, so the text is the same for 1 row or 100. Drizzle's multi-row insert wrote a new text of
+ * 2,500 parameters for every 100-issue page of a walk (about a fifth of the walk's CPU), which
+ * Postgres then parsed and planned again; one array parameter a column after that still cost the
+ * walk a tenth of its CPU turning each value into its driver form and each array into an escaped
+ * array literal, where JSON.stringify does the whole page natively. A key a row lacks is null.
  */
 function upsert<T extends PgTable>(table: T, conflict: { target: string[]; update: string[]; newer?: string }) {
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const tableName = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
   const name = (key: string) => `"${all[key].name}"`;
-  const travelsAsText = (c: PgColumn) => c instanceof PgJsonb || c instanceof PgArray;
-  const arrayType = (c: PgColumn) => (travelsAsText(c) ? 'text[]' : c.getSQLType().startsWith('timestamp') ? 'timestamptz[]' : `${c.getSQLType()}[]`);
   // One text per set of columns the rows carry (a mapping always carries the same), so a column
   // the rows leave out keeps its default.
-  const shapes = new Map<string, { statement: Statement; columns: Array<[key: string, column: PgColumn]> }>();
+  const shapes = new Map<string, Statement>();
   const shapeOf = (keys: string[]) => {
     const id = keys.join(',');
     let shape = shapes.get(id);
     if (!shape) {
-      const columns = keys.map((k) => [k, all[k]] as [string, PgColumn]);
       const text = `
-        insert into "${tableName}" (${columns.map(([, c]) => `"${c.name}"`).join(', ')}, synced_at)
-        select ${columns.map(([, c], i) => (travelsAsText(c) ? `t.c${i}::${c.getSQLType()}` : `t.c${i}`)).join(', ')}, now()
-          from unnest(${columns.map(([, c], i) => `$${i + 1}::${arrayType(c)}`).join(', ')}) as t(${columns.map((_, i) => `c${i}`).join(', ')})
+        insert into "${tableName}" (${keys.map(name).join(', ')}, synced_at)
+        select ${keys.map((k) => `t."${k}"`).join(', ')}, now()
+          from json_to_recordset($1::json) as t(${keys.map((k) => `"${k}" ${all[k].getSQLType()}`).join(', ')})
         on conflict (${conflict.target.map(name).join(', ')}) do update
            set ${conflict.update.map((k) => `${name(k)} = excluded.${name(k)}`).join(', ')}, synced_at = now()
         ${conflict.newer ? `where "${tableName}".${name(conflict.newer)} <= excluded.${name(conflict.newer)}` : ''}`;
-      shape = { statement: statement(text), columns };
+      shape = statement(text);
       shapes.set(id, shape);
     }
     return shape;
   };
   return async (tx: Executor, rows: Array<Record<string, unknown>>) => {
-    const shape = shapeOf(Object.keys(rows[0]).filter((k) => k !== 'syncedAt'));
-    // Values as drizzle would send them for each column (dates as ISO text, jsonb as JSON, arrays as literals).
-    const values = shape.columns.map(([key, column]) => rows.map((r) => (r[key] === null || r[key] === undefined ? null : column.mapToDriverValue(r[key]))));
-    await runStatement(tx, shape.statement, values);
+    await runStatement(tx, shapeOf(Object.keys(rows[0]).filter((k) => k !== 'syncedAt')), [rowsAsJson(rows)]);
   };
 }
 
