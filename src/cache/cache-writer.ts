@@ -38,28 +38,79 @@ function upsert<T extends PgTable>(table: T, conflict: { target: string[]; updat
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const tableName = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
   const name = (key: string) => `"${all[key].name}"`;
-  // One text per set of columns the rows carry (a mapping always carries the same), so a column
-  // the rows leave out keeps its default.
-  const shapes = new Map<string, Statement>();
-  const shapeOf = (keys: string[]) => {
-    const id = keys.join(',');
-    let shape = shapes.get(id);
-    if (!shape) {
-      const text = `
+  /** The columns the rows carry (a mapping always carries the same), so a column the rows leave out keeps its default. */
+  const keysOf = (rows: Array<Record<string, unknown>>) => Object.keys(rows[0]).filter((k) => k !== 'syncedAt');
+  /** The insert of the rows in `$1` (as `t`), those passing `onlyWhere` when given. */
+  const insertText = (keys: string[], onlyWhere?: string) => `
         insert into "${tableName}" (${keys.map(name).join(', ')}, synced_at)
         select ${keys.map((k) => `t."${k}"`).join(', ')}, now()
           from json_to_recordset($1::json) as t(${keys.map((k) => `"${k}" ${all[k].getSQLType()}`).join(', ')})
+        ${onlyWhere ? `where ${onlyWhere}` : ''}
         on conflict (${conflict.target.map(name).join(', ')}) do update
            set ${conflict.update.map((k) => `${name(k)} = excluded.${name(k)}`).join(', ')}, synced_at = now()
         ${conflict.newer ? `where "${tableName}".${name(conflict.newer)} <= excluded.${name(conflict.newer)}` : ''}`;
-      shape = statement(text);
-      shapes.set(id, shape);
-    }
-    return shape;
+  const shapes = new Map<string, Statement>();
+  const write = async (tx: Executor, rows: Array<Record<string, unknown>>) => {
+    const keys = keysOf(rows);
+    const id = keys.join(',');
+    let shape = shapes.get(id);
+    if (!shape) shapes.set(id, (shape = statement(insertText(keys))));
+    await runStatement(tx, shape, [rowsAsJson(rows)]);
   };
-  return async (tx: Executor, rows: Array<Record<string, unknown>>) => {
-    await runStatement(tx, shapeOf(Object.keys(rows[0]).filter((k) => k !== 'syncedAt')), [rowsAsJson(rows)]);
-  };
+  return Object.assign(write, { keysOf, insertText });
+}
+
+/** A data-modifying statement to run within another (a CTE): its text, given how to name its nth parameter, and its values. */
+export interface AlsoInStatement {
+  text: (param: (n: number) => string) => string;
+  values: unknown[];
+}
+
+/**
+ * A walk's page in ONE statement, each part as it would run alone: the tombstones laid before
+ * the read cleared and the rows the code host deleted since (tombstoned at or after `readAt`) left
+ * out, as issueCache.deletedSinceRead; the rest written as cacheWriter.issues or .comments write
+ * them; and `also` (the walk's checkpoint). One statement commits all or nothing as the
+ * transaction around them did, without its BEGIN and COMMIT and a round trip per part, which
+ * were a third of a walk's statements. It sees one snapshot where each statement of the
+ * transaction saw its own, so it cannot see less than the last of them.
+ */
+const pageStatements = new Map<string, Statement>();
+async function walkPage(
+  tx: Executor,
+  writer: ReturnType<typeof upsert>,
+  kind: 'issue' | 'comment',
+  scope: Scope,
+  rows: Array<Record<string, unknown> & { codehostId: number }>,
+  readAt: Date,
+  also: AlsoInStatement,
+): Promise<void> {
+  if (!rows.length) {
+    const text = also.text((n) => `$${n}`);
+    let only = pageStatements.get(text);
+    if (!only) pageStatements.set(text, (only = statement(text)));
+    await runStatement(tx, only, also.values);
+    return;
+  }
+  const stored = rows.map((r) => ({ id: uuidv7(), ...scope, ...r }));
+  const keys = writer.keysOf(stored);
+  const alsoText = also.text((n) => `$${n + 5}`);
+  const key = `${kind}|${keys.join(',')}|${alsoText}`;
+  let page = pageStatements.get(key);
+  if (!page) {
+    const tombstone = `repository_id = $2 and kind = $3`;
+    page = statement(`
+      with cleared as (
+        delete from codehost_tombstones where ${tombstone} and codehost_id = any($4::bigint[]) and deleted_at < $5::timestamptz
+      ), written as (${writer.insertText(
+        keys,
+        `not exists (select 1 from codehost_tombstones d where d.repository_id = $2 and d.kind = $3 and d.codehost_id = t."codehostId" and d.deleted_at >= $5::timestamptz)`,
+      )}
+      ), step as (${alsoText})
+      select 1`);
+    pageStatements.set(key, page);
+  }
+  await runStatement(tx, page, [rowsAsJson(stored), scope.repositoryId, kind, rows.map((r) => r.codehostId), readAt, ...also.values]);
 }
 
 const LABELS = upsert(labels, { target: ['repositoryId', 'codehostId'], update: ['nodeId', 'name', 'color', 'description'] });
@@ -107,5 +158,15 @@ export const cacheWriter = {
   async comments(tx: Executor, scope: Scope, rows: Array<ReturnType<typeof commentRow>>) {
     if (!rows.length) return;
     await COMMENTS(tx, rows.map((r) => ({ id: uuidv7(), ...scope, ...r })));
+  },
+
+  /** A walk's page of issues, with `also`, in one statement (walkPage). */
+  issuePage(tx: Executor, scope: Scope, rows: Array<ReturnType<typeof issueRow>>, readAt: Date, also: AlsoInStatement) {
+    return walkPage(tx, ISSUES, 'issue', scope, rows, readAt, also);
+  },
+
+  /** A walk's page of comments, with `also`, in one statement (walkPage). */
+  commentPage(tx: Executor, scope: Scope, rows: Array<ReturnType<typeof commentRow>>, readAt: Date, also: AlsoInStatement) {
+    return walkPage(tx, COMMENTS, 'comment', scope, rows, readAt, also);
   },
 };

@@ -110,12 +110,9 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
         });
         const page = data as GitHubIssue[];
         next = page.length < PER_PAGE ? { phase: 'comments', page: 1 } : sinceAfter(at, page);
-        await db.transaction(async (tx) => {
-          const found = page.filter((i) => !isPullRequest(i));
-          const deleted = await issueCache.deletedSinceRead(tx, scope.repositoryId, 'issue', found.map((i) => Number(i.id)), readAt);
-          await cacheWriter.issues(tx, scope, found.filter((i) => !deleted.has(Number(i.id))).map(issueRow));
-          await syncJobStore.advance(tx, job.id, next!.phase, next as unknown as Record<string, unknown>);
-        });
+        // The rows (less those deleted since the read) and the checkpoint, in one statement.
+        const found = page.filter((i) => !isPullRequest(i)).map(issueRow);
+        await cacheWriter.issuePage(db, scope, found, readAt, syncJobStore.advanceWith(job.id, next.phase, next as unknown as Record<string, unknown>));
         break;
       }
       case 'comments': {
@@ -126,14 +123,17 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
         });
         const page = data as GitHubComment[];
         next = page.length < PER_PAGE ? null : sinceAfter(at, page);
+        if (next) {
+          await cacheWriter.commentPage(db, scope, page.map(commentRow), readAt, syncJobStore.advanceWith(job.id, next.phase, next as unknown as Record<string, unknown>));
+          break;
+        }
+        // The last page also ends the job and marks the repository synced.
         await db.transaction(async (tx) => {
           const deleted = await issueCache.deletedSinceRead(tx, scope.repositoryId, 'comment', page.map((c) => Number(c.id)), readAt);
           await cacheWriter.comments(tx, scope, page.filter((c) => !deleted.has(Number(c.id))).map(commentRow));
-          await syncJobStore.advance(tx, job.id, next ? next.phase : 'done', (next ?? at) as unknown as Record<string, unknown>);
-          if (!next) {
-            await syncJobStore.update(tx, job.id, { status: 'done', phase: 'done', finishedAt: new Date(), error: null });
-            await tx.update(repositories).set({ syncedAt: new Date() }).where(eq(repositories.id, repo.id));
-          }
+          await syncJobStore.advance(tx, job.id, 'done', at as unknown as Record<string, unknown>);
+          await syncJobStore.update(tx, job.id, { status: 'done', phase: 'done', finishedAt: new Date(), error: null });
+          await tx.update(repositories).set({ syncedAt: new Date() }).where(eq(repositories.id, repo.id));
         });
         break;
       }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheWriter } from '../../src/cache/cache-writer.js';
 import { commentRow, issueRow, labelRow, milestoneRow, type GitHubComment, type GitHubIssue, type GitHubLabel, type GitHubMilestone } from '../../src/codehost/mapping.js';
 import { openDatabase, type Database } from '../../src/db/pool.js';
-import { comments, issues, labels, milestones } from '../../src/db/schema/index.js';
+import { codehostTombstones, comments, issues, labels, milestones, workspaces } from '../../src/db/schema/index.js';
 import { freshDatabase } from '../harness/fresh-database.js';
 
 /**
@@ -134,5 +134,28 @@ describe('the cache writers', () => {
     await database.db.transaction((tx) => cacheWriter.issues(tx, scope, [issueRow(cut)]));
     const [row] = await database.db.select({ title: issues.title, body: issues.body }).from(issues).where(eq(issues.number, 40));
     expect(row).toEqual({ title: 'cut \ufffd here #40', body: 'cut \ufffd here' });
+  });
+
+  it('write a walk page but what was deleted since the read, clear older tombstones and take the walk step, together', async () => {
+    const readAt = new Date(Date.now() - 60_000);
+    const tombstone = (codehostId: number, deletedAt: Date) => database.db.insert(codehostTombstones).values({ ...scope, kind: 'comment', codehostId, deletedAt });
+    // Deleted before the read (the read saw it again: it stands), and after it (the page is older than the deletion).
+    await tombstone(9201, new Date(readAt.getTime() - 1_000));
+    await tombstone(9202, new Date(readAt.getTime() + 1_000));
+    const notes = [201, 202, 203].map((n) => comment(n, `page ${n}`, '2024-03-01T00:00:00Z'));
+    const step = (name: string) => ({ text: (p: (n: number) => string) => `update workspaces set name = ${p(2)} where id = ${p(1)}::uuid`, values: [scope.workspaceId, name] });
+    await cacheWriter.commentPage(database.db, scope, notes.map(commentRow), readAt, step('after page 1'));
+
+    const ids = [9201, 9202, 9203];
+    const written = await database.db.select(commentColumns).from(comments).where(and(eq(comments.repositoryId, scope.repositoryId), inArray(comments.codehostId, ids))).orderBy(comments.codehostId);
+    expect(written).toEqual([notes[0], notes[2]].map(commentRow));
+    const left = await database.db.select({ codehostId: codehostTombstones.codehostId }).from(codehostTombstones).where(eq(codehostTombstones.repositoryId, scope.repositoryId));
+    expect(left).toEqual([{ codehostId: 9202 }]);
+    const name = async () => (await database.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, scope.workspaceId)))[0].name;
+    expect(await name()).toBe('after page 1');
+
+    // A page with nothing to write still takes its step.
+    await cacheWriter.commentPage(database.db, scope, [], readAt, step('after page 2'));
+    expect(await name()).toBe('after page 2');
   });
 });
