@@ -39,13 +39,17 @@ export const budgetStore = {
       text: `select "limit", remaining, reset_at from codehost_budgets where installation_id = $1 and resource = $2`,
       values: [installationId, resource],
     });
-    const r = rows[0];
-    if (!r) return null;
-    // Past the reset instant the budget is whole again.
-    if (r.reset_at && new Date(r.reset_at).getTime() <= Date.now()) return { limit: r.limit, remaining: r.limit, resetAt: null };
-    return { limit: r.limit, remaining: r.remaining, resetAt: r.reset_at ? new Date(r.reset_at) : null };
+    return budgetOf(rows[0]);
   },
 };
+
+/** A budget from its row (`"limit"`, `remaining`, `reset_at`; none, or a limit of null from an outer join, is no budget). */
+export function budgetOf(r: { limit: number | null; remaining: number | null; reset_at: Date | string | null } | undefined): Budget | null {
+  if (!r || r.limit === null) return null;
+  // Past the reset instant the budget is whole again.
+  if (r.reset_at && new Date(r.reset_at).getTime() <= Date.now()) return { limit: r.limit, remaining: r.limit, resetAt: null };
+  return { limit: r.limit, remaining: r.remaining ?? 0, resetAt: r.reset_at ? new Date(r.reset_at) : null };
+}
 
 /** Backfills wait while less than a tenth of the hourly budget is left; writes continue. */
 export const backfillShouldPause = (b: Budget | null) => b !== null && b.remaining < b.limit * 0.1;

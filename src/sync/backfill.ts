@@ -10,6 +10,7 @@ import {
   type GitHubLabel,
   type GitHubMilestone,
 } from '../codehost/mapping.js';
+import { budgetOf } from '../codehost/budget.js';
 import { codehostInstallations, repositories } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import { runStatement, statement } from '../db/prepared.js';
@@ -21,7 +22,11 @@ import { syncJobStore } from './store.js';
 
 export const PER_PAGE = 100;
 
-const STILL_MIRRORED = statement('select sync_enabled as "syncEnabled", removed from repositories where id = $1');
+/** Before each page, in one round trip: whether the repository is still mirrored, and the installation's REST budget. */
+const BEFORE_PAGE = statement(`
+  select r.sync_enabled as "syncEnabled", r.removed, b."limit", b.remaining, b.reset_at
+    from repositories r left join codehost_budgets b on b.installation_id = $2 and b.resource = 'core'
+   where r.id = $1`);
 export const phases = ['labels', 'milestones', 'issues', 'comments'] as const;
 type Phase = (typeof phases)[number];
 
@@ -70,13 +75,14 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
   let at: Checkpoint = (job.checkpoint as unknown as Checkpoint)?.phase ? (job.checkpoint as unknown as Checkpoint) : { phase: 'labels', page: 1 };
 
   for (;;) {
-    const [current] = (await runStatement<{ syncEnabled: boolean; removed: boolean }>(db, STILL_MIRRORED, [repo.id])).rows;
+    type BeforePage = { syncEnabled: boolean; removed: boolean; limit: number | null; remaining: number | null; reset_at: Date | null };
+    const [current] = (await runStatement<BeforePage>(db, BEFORE_PAGE, [repo.id, installation.installationId])).rows;
     if (!current?.syncEnabled || current.removed) {
       await syncJobStore.update(db, job.id, { status: 'done', phase: 'cancelled', finishedAt: new Date() });
       return 'skipped';
     }
     const paused = await pauseWhileBudgetIsLow(services, {
-      syncJobId: job.id, installationId: installation.installationId, task: BACKFILL_TASK, jobKey: `backfill:${repo.id}:resume`,
+      syncJobId: job.id, installationId: installation.installationId, task: BACKFILL_TASK, jobKey: `backfill:${repo.id}:resume`, budget: budgetOf(current),
     });
     if (paused) return 'paused';
 
