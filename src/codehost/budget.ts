@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { AlongRelease } from './lane.js';
 
 export interface Budget {
   limit: number;
@@ -31,6 +32,18 @@ export const budgetStore = {
                 set "limit" = excluded."limit", remaining = excluded.remaining, reset_at = excluded.reset_at, updated_at = now()`,
       values: [installationId, b.resource, b.limit, b.remaining, b.resetAt],
     });
+  },
+
+  /** `record` as a statement to go along the lane's release (lane.ts, inInstallationLane). */
+  alongRelease(installationId: number, b: Budget & { resource: string }): AlongRelease {
+    return {
+      name: 'budget_record',
+      text: `insert into codehost_budgets (installation_id, resource, "limit", remaining, reset_at, updated_at)
+             values ($2, $3, $4, $5, $6, now())
+             on conflict (installation_id, resource) do update
+                set "limit" = excluded."limit", remaining = excluded.remaining, reset_at = excluded.reset_at, updated_at = now()`,
+      values: [installationId, b.resource, b.limit, b.remaining, b.resetAt],
+    };
   },
 
   async read(pool: pg.Pool, installationId: number, resource = 'core'): Promise<Budget | null> {

@@ -9,6 +9,23 @@ const laneKey = (installationId: number) => (LANE_KEY_BASE + BigInt(installation
 const lock = (key: string) => ({ name: 'lane_lock', text: 'select pg_advisory_lock($1::bigint)', values: [key] });
 const unlock = (key: string) => ({ name: 'lane_unlock', text: 'select pg_advisory_unlock($1::bigint)', values: [key] });
 
+/**
+ * A data-modifying statement to run in the same round trip as the lane's release (the budget an
+ * answer reports): its name, its text with parameters from $2, and their values.
+ */
+export interface AlongRelease {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+const unlockAlong = (key: string, along: AlongRelease) => ({
+  name: `lane_unlock_${along.name}`,
+  text: `with along as (${along.text}) select pg_advisory_unlock($1::bigint)`,
+  values: [key, ...along.values],
+});
+/** The request's answer or its failure, for what goes along the release. */
+export type LaneOutcome<T> = { response: T } | { error: unknown };
+
 export interface LanePace {
   codehost: string;
   /** GitHub's points a minute (pacing.ts). */
@@ -68,12 +85,25 @@ export async function inInstallationLane<T>(
   run: () => Promise<T>,
   /** A write is paced to GitHub's secondary limits (pacing.ts) once the lane is held. */
   pace?: LanePace,
+  /**
+   * What to write once the request is done, in the lane's release statement (no round trip of
+   * its own); in a lane this process holds, on its own after the request, before the lane goes.
+   */
+  alongRelease?: (outcome: LaneOutcome<T>) => AlongRelease | null,
 ): Promise<T> {
   const held = heldHere.get(installationId);
-  if (held) return held.run(run, pace);
+  if (held) {
+    if (!alongRelease) return held.run(run, pace);
+    const outcome = await held.run(run, pace).then((response) => ({ response }), (error: unknown) => ({ error }));
+    const along = alongOf(alongRelease, outcome);
+    if (along) held.after(() => lanePool.query({ name: `along_${along.name}`, text: `with along as (${along.text}) select $1::int`, values: [0, ...along.values] }));
+    if ('error' in outcome) throw outcome.error;
+    return outcome.response;
+  }
   const key = laneKey(installationId);
   const client = await lanePool.connect();
   let locked = false;
+  let outcome: LaneOutcome<T> | null = null;
   try {
     await client.query(lock(key));
     locked = true;
@@ -90,12 +120,30 @@ export async function inInstallationLane<T>(
         locked = true;
       }
     }
-    return await run();
+    try {
+      const response = await run();
+      outcome = { response };
+      return response;
+    } catch (error) {
+      outcome = { error };
+      throw error;
+    }
   } finally {
     let broken = false;
-    if (locked) await client.query(unlock(key)).catch(() => (broken = true));
+    const along = outcome && alongRelease ? alongOf(alongRelease, outcome) : null;
+    // A release that fails with what goes along it (not written then) still lets the lock go: see below.
+    if (locked) await client.query(along ? unlockAlong(key, along) : unlock(key)).catch(() => (broken = true));
     // A connection that could not unlock is discarded: closing it releases the lock.
     client.release(broken);
+  }
+}
+
+/** What goes along the release, if anything; a failure to say is nothing to write, never the request's failure. */
+function alongOf<T>(alongRelease: (outcome: LaneOutcome<T>) => AlongRelease | null, outcome: LaneOutcome<T>): AlongRelease | null {
+  try {
+    return alongRelease(outcome);
+  } catch {
+    return null;
   }
 }
 
