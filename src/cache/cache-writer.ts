@@ -1,10 +1,29 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { uuidv7 } from 'uuidv7';
+import { getRandomValues } from 'node:crypto';
+import { V7Generator } from 'uuidv7';
 import type { Executor } from '../db/pool.js';
 import { runStatement, statement, type Statement } from '../db/prepared.js';
 import { comments, issues, labels, milestones } from '../db/schema/index.js';
 import type { commentRow, issueRow, labelRow, milestoneRow } from '../codehost/mapping.js';
+
+/**
+ * Row ids: UUIDv7 as uuidv7() makes them, its crypto randomness drawn 1,024 words at a time
+ * instead of 8 (a walk makes 100 ids a page; the draws were 2% of its CPU).
+ */
+const randomWords = {
+  buffer: new Uint32Array(1024),
+  cursor: 1024,
+  nextUint32(): number {
+    if (this.cursor >= this.buffer.length) {
+      getRandomValues(this.buffer);
+      this.cursor = 0;
+    }
+    return this.buffer[this.cursor++]!;
+  },
+};
+const ids = new V7Generator(randomWords);
+const uuidv7 = () => ids.generate().toString();
 
 interface Scope {
   workspaceId: string;

@@ -99,6 +99,11 @@ describe('the cache writers', () => {
     await database.db.transaction((tx) => cacheWriter.issues(tx, scope, page.map(issueRow)));
     expect(await cachedIssues()).toEqual(page.map(issueRow));
 
+    // Each new row has an id of its own, a UUIDv7 (time-ordered).
+    const rowIds = (await database.db.select({ id: issues.id }).from(issues).where(eq(issues.repositoryId, scope.repositoryId))).map((r) => r.id);
+    expect(new Set(rowIds).size).toBe(page.length);
+    for (const id of rowIds) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
     const notes = AWKWARD.map((text, i) => comment(i + 1, text, '2024-03-01T00:00:00.456Z'));
     await database.db.transaction((tx) => cacheWriter.comments(tx, scope, notes.map(commentRow)));
     expect(await cachedComments()).toEqual(notes.map(commentRow));
