@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { authBaseUrl } from './auth/base-url.js';
+import { returnUnspentReadsOf } from './codehost/lane.js';
 import { loadConfig, loadMcpRelayConfig } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { applyMigrations } from './db/migrate.js';
@@ -234,6 +235,8 @@ async function startCommand(): Promise<void> {
     await metricsServer?.close();
     await worker.stop();
     await demo?.close();
+    // Other processes sharing the installations' budgets may read what this one reserved and will not.
+    await returnUnspentReadsOf(database.lanePool).catch(() => {});
     await database.close();
     await embedded?.stop();
     process.exit(0);

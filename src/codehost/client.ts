@@ -71,19 +71,15 @@ export function createCodehostClient(
           throw error;
         }
       }
-      // The budget is recorded after the lane is released: nothing else waits inside a lane.
-      let headers: Record<string, string> | undefined;
-      try {
-        const response = await inInstallationLane(lanePool, installationId, async () => request(options), paceOf(options));
-        headers = response.headers as Record<string, string>;
-        return response;
-      } catch (error) {
-        headers = (error as { response?: { headers?: Record<string, string> } }).response?.headers;
-        throw error;
-      } finally {
+      // The budget is recorded by the lane's release statement: no round trip of its own, and
+      // nothing else waits inside a lane.
+      return inInstallationLane(lanePool, installationId, async () => request(options), paceOf(options), (outcome) => {
+        const headers = 'response' in outcome
+          ? (outcome.response.headers as Record<string, string>)
+          : (outcome.error as { response?: { headers?: Record<string, string> } }).response?.headers;
         const budget = headers ? budgetFromHeaders(headers) : null;
-        if (budget) await budgetStore.record(pool, installationId, budget).catch(() => {});
-      }
+        return budget ? budgetStore.alongRelease(installationId, budget) : null;
+      });
     });
     return octokit;
   };

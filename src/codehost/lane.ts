@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import { pacedHold, paceWrite, readTurn, type PointLimits, type ReadCost, type WriteCost } from './pacing.js';
+import { pacedHold, paceWrite, readTurn, returnUnspentReads, type PointLimits, type ReadCost, type ReadLeases, type WriteCost } from './pacing.js';
 
 /** Advisory-lock keys of the lanes: a fixed high prefix plus the installation id. */
 const LANE_KEY_BASE = 0x5356_4300_0000_0000n;
@@ -8,6 +8,23 @@ const laneKey = (installationId: number) => (LANE_KEY_BASE + BigInt(installation
 /** The lock and its release as named statements: two per code-host request on the common path. */
 const lock = (key: string) => ({ name: 'lane_lock', text: 'select pg_advisory_lock($1::bigint)', values: [key] });
 const unlock = (key: string) => ({ name: 'lane_unlock', text: 'select pg_advisory_unlock($1::bigint)', values: [key] });
+
+/**
+ * A data-modifying statement to run in the same round trip as the lane's release (the budget an
+ * answer reports): its name, its text with parameters from $2, and their values.
+ */
+export interface AlongRelease {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+const unlockAlong = (key: string, along: AlongRelease) => ({
+  name: `lane_unlock_${along.name}`,
+  text: `with along as (${along.text}) select pg_advisory_unlock($1::bigint)`,
+  values: [key, ...along.values],
+});
+/** The request's answer or its failure, for what goes along the release. */
+export type LaneOutcome<T> = { response: T } | { error: unknown };
 
 export interface LanePace {
   codehost: string;
@@ -37,6 +54,20 @@ const heldHere = new Map<number, HeldLane>();
 /** Resolves once the event loop has gone round (its I/O and timers too), not only the promise queue. */
 const aLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * The reads this process has reserved and not yet made (pacing.ts, readTurn), per lane pool: a
+ * pool is one database, so a reservation is only ever spent against the log it was made in.
+ */
+const readLeases = new WeakMap<pg.Pool, ReadLeases>();
+const leasesOf = (lanePool: pg.Pool): ReadLeases => {
+  let leases = readLeases.get(lanePool);
+  if (!leases) readLeases.set(lanePool, (leases = new Map()));
+  return leases;
+};
+
+/** Gives back the reads this process reserved and did not make, before it stops (pacing.ts). */
+export const returnUnspentReadsOf = (lanePool: pg.Pool): Promise<void> => returnUnspentReads(lanePool, leasesOf(lanePool));
+
 /** The lane this process holds for the installation right now, if any. */
 export const heldLaneOf = (installationId: number): HeldLane | undefined => heldHere.get(installationId);
 
@@ -57,12 +88,25 @@ export async function inInstallationLane<T>(
   run: () => Promise<T>,
   /** A write is paced to GitHub's secondary limits (pacing.ts) once the lane is held. */
   pace?: LanePace,
+  /**
+   * What to write once the request is done, in the lane's release statement (no round trip of
+   * its own); in a lane this process holds, on its own after the request, before the lane goes.
+   */
+  alongRelease?: (outcome: LaneOutcome<T>) => AlongRelease | null,
 ): Promise<T> {
   const held = heldHere.get(installationId);
-  if (held) return held.run(run, pace);
+  if (held) {
+    if (!alongRelease) return held.run(run, pace);
+    const outcome = await held.run(run, pace).then((response) => ({ response }), (error: unknown) => ({ error }));
+    const along = alongOf(alongRelease, outcome);
+    if (along) held.after(() => lanePool.query({ name: `along_${along.name}`, text: `with along as (${along.text}) select $1::int`, values: [0, ...along.values] }));
+    if ('error' in outcome) throw outcome.error;
+    return outcome.response;
+  }
   const key = laneKey(installationId);
   const client = await lanePool.connect();
   let locked = false;
+  let outcome: LaneOutcome<T> | null = null;
   try {
     await client.query(lock(key));
     locked = true;
@@ -70,7 +114,8 @@ export async function inInstallationLane<T>(
     if (lane && pace?.cost) await paceWrite(client, lane, pace.cost, pace.maxWaitMs);
     if (lane && pace?.read) {
       // A read that does not fit waits with the lane let go, then takes it again and asks again.
-      for (let wait = await readTurn(client, lane, pace.read); wait > 0; wait = await readTurn(client, lane, pace.read)) {
+      const leases = leasesOf(lanePool);
+      for (let wait = await readTurn(client, lane, pace.read, leases); wait > 0; wait = await readTurn(client, lane, pace.read, leases)) {
         await client.query(unlock(key));
         locked = false;
         await sleep(wait);
@@ -78,12 +123,30 @@ export async function inInstallationLane<T>(
         locked = true;
       }
     }
-    return await run();
+    try {
+      const response = await run();
+      outcome = { response };
+      return response;
+    } catch (error) {
+      outcome = { error };
+      throw error;
+    }
   } finally {
     let broken = false;
-    if (locked) await client.query(unlock(key)).catch(() => (broken = true));
+    const along = outcome && alongRelease ? alongOf(alongRelease, outcome) : null;
+    // A release that fails with what goes along it (not written then) still lets the lock go: see below.
+    if (locked) await client.query(along ? unlockAlong(key, along) : unlock(key)).catch(() => (broken = true));
     // A connection that could not unlock is discarded: closing it releases the lock.
     client.release(broken);
+  }
+}
+
+/** What goes along the release, if anything; a failure to say is nothing to write, never the request's failure. */
+function alongOf<T>(alongRelease: (outcome: LaneOutcome<T>) => AlongRelease | null, outcome: LaneOutcome<T>): AlongRelease | null {
+  try {
+    return alongRelease(outcome);
+  } catch {
+    return null;
   }
 }
 
@@ -109,7 +172,7 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
   try {
     await client.query(lock(key));
     locked = true;
-    const pacing = await pacedHold(client, { ...codehost, installationId });
+    const pacing = await pacedHold(client, { ...codehost, installationId }, leasesOf(lanePool));
     const held: HeldLane = {
       run<R>(request: () => Promise<R>, pace?: LanePace): Promise<R> {
         const turn = queue.then(async () => {

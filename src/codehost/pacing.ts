@@ -154,42 +154,128 @@ export async function paceWrite(client: pg.PoolClient, lane: PacedLane, cost: Wr
 }
 
 /**
- * A read's turn, in one statement on the lane's connection (its lock held): the points of the
- * installation's last minute (reads and writes of the resource) are summed newest first; when the
- * read fits under readCeiling it is logged (added to its second's row, which leaves the window a
- * second or two after GitHub's would, never before) and 0 is answered, otherwise nothing is
- * logged and the answer is how many milliseconds until the oldest points that are in the way
- * leave the window. Rows that left the window are deleted on the way.
+ * Reads are paced by reserving points in blocks: one statement on the lane's connection (its lock
+ * held) sums the installation's points of the last minute (reads and writes of the resource) and,
+ * while they are under readCeiling, reserves up to the block wanted; the reads then spend it here,
+ * one statement for many reads instead of one each. Reserved points are logged at once, so every
+ * process (and every write's pacing) counts them as spent before they are: the budget shared
+ * through Postgres can only be over-counted, never under. They are logged against a second at
+ * least two seconds ahead, and spent only until a second before it (the lease), so the logged
+ * second is never earlier than the read GitHub sees and leaves the window no sooner than GitHub's.
+ * What a lease leaves unspent is taken back off the log by the next reservation (in the same
+ * statement) or on shutdown (returnUnspentReads); otherwise it leaves the window with its second.
  */
-const PACE_READ = `with w as (
+interface ReadLease {
+  points: number;
+  /** The second the reservation is logged at, the database's clock, ms since the epoch. */
+  at: number;
+  /** This process's monotonic clock (performance.now()) after which no read may spend the lease. */
+  until: number;
+  /** What was reserved, and what the next reservation asks for. */
+  reserved: number;
+  block: number;
+}
+
+/** Reads reserved but not yet made, per code host, installation and resource, of one process (one lane pool). */
+export type ReadLeases = Map<string, ReadLease>;
+
+/** The most a reservation takes at once: a walk's reads of a second or so at the emulator's speed. */
+export const READ_BLOCK_MAX = 32;
+/** The read may reach GitHub up to this long after it was decided; the logged second allows for it. */
+const READ_MARGIN_MS = 1_000;
+
+const leaseKey = (lane: PacedLane, resource: string) => `${lane.codehost}\u0000${lane.installationId}\u0000${resource}`;
+
+/**
+ * $4 the reads' ceiling, $5 the points wanted, $6 and $7 the previous lease's unspent points and
+ * its second (given back, folded into the sum here and into the log below). Answers the points
+ * reserved (0 or more), their second, the database's clock and, when none fit, how many ms until
+ * the oldest points in the way of one read leave the window. Rows that left it are deleted on the
+ * way. A given-back row that no longer exists is not written (nothing may count below zero).
+ */
+const RESERVE_READS = `with given_back as (
+    select $7::timestamptz as at, -($6::int) as points where $6::int > 0 and $7::timestamptz > now() - interval '1 minute'
+  ), w as (
     select at, points from codehost_read_points where codehost = $1 and installation_id = $2 and resource = $3 and at > now() - interval '1 minute'
     union all
     select at, points from codehost_write_log where codehost = $1 and installation_id = $2 and resource = $3 and at > now() - interval '1 minute'
+    union all
+    select at, points from given_back
+  ), granted as (
+    select greatest(0, least($5::int, $4::int - coalesce((select sum(points) from w), 0)))::int as points,
+           date_trunc('second', now()) + interval '3 seconds' as at
   ), newest_first as (
     select at, sum(points) over (order by at desc) as through from w
   ), wait as (
-    select coalesce((select extract(epoch from max(at) + interval '1 minute' - now()) * 1000 from newest_first where through > $4::int - $5::int), 0)::float8 as ms
+    select case when (select points from granted) > 0 then 0
+           else coalesce((select extract(epoch from max(at) + interval '1 minute' - now()) * 1000 from newest_first where through > $4::int - 1), 0) end::float8 as ms
   ), gone as (
     delete from codehost_read_points where codehost = $1 and installation_id = $2 and resource = $3 and at <= now() - interval '1 minute'
+  ), changes as (
+    select at, sum(points)::int as points from (select at, points from granted where points > 0 union all select at, points from given_back) c
+     group by at having sum(points) <> 0
   ), logged as (
     insert into codehost_read_points (codehost, installation_id, resource, at, points)
-    select $1, $2, $3, date_trunc('second', now()) + interval '2 seconds', $5 from wait where ms <= 0
-    on conflict (codehost, installation_id, resource, at) do update set points = codehost_read_points.points + excluded.points
+    select $1, $2, $3, c.at, c.points from changes c
+     where c.points > 0 or exists (select 1 from codehost_read_points r where r.codehost = $1 and r.installation_id = $2 and r.resource = $3 and r.at = c.at)
+    on conflict (codehost, installation_id, resource, at) do update set points = greatest(0, codehost_read_points.points + excluded.points)
   )
-  select ms from wait`;
+  select g.points, (extract(epoch from g.at) * 1000)::float8 as at, (extract(epoch from now()) * 1000)::float8 as now, wait.ms from granted g, wait`;
 
 /**
- * Runs inside the installation's lane: logs the read and answers 0 when it fits GitHub's points a
- * minute (leaving writes their share), or answers how long to wait, logging nothing. The caller
- * waits outside the lock so writes are not held up meanwhile, then asks again.
+ * Runs inside the installation's lane: spends a point of this process's lease when one is left,
+ * else reserves a new block (giving the last one's rest back) and answers 0, or answers how long
+ * to wait when not even one read fits, reserving nothing. The caller waits outside the lock so
+ * writes are not held up meanwhile, then asks again. `spent` hears the second the read is logged at.
  */
-export async function readTurn(client: pg.PoolClient, lane: PacedLane, cost: ReadCost): Promise<number> {
-  const { rows } = await client.query<{ ms: number }>({
-    name: 'pace_read',
-    text: PACE_READ,
-    values: [lane.codehost, lane.installationId, cost.resource, readCeiling(lane.limits[cost.resource]), cost.points],
+export async function readTurn(client: pg.PoolClient, lane: PacedLane, cost: ReadCost, leases: ReadLeases, spent?: (at: number) => void): Promise<number> {
+  const key = leaseKey(lane, cost.resource);
+  const lease = leases.get(key);
+  const now = performance.now();
+  if (lease && lease.points >= cost.points && now <= lease.until) {
+    lease.points -= cost.points;
+    spent?.(lease.at);
+    return 0;
+  }
+  // A lease used up in time asks for twice as much; one that ran out of time for as much as it spent.
+  const block = !lease ? 1 : lease.points < cost.points ? Math.min(lease.block * 2, READ_BLOCK_MAX) : Math.max(1, lease.reserved - lease.points);
+  const wanted = Math.max(block, cost.points);
+  const giveBack = lease && lease.points > 0 ? lease : null;
+  if (giveBack) leases.delete(key);
+  const asked = performance.now();
+  const { rows } = await client.query<{ points: number; at: number; now: number; ms: number }>({
+    name: 'reserve_reads',
+    text: RESERVE_READS,
+    values: [lane.codehost, lane.installationId, cost.resource, readCeiling(lane.limits[cost.resource]), wanted, giveBack?.points ?? 0, giveBack ? new Date(giveBack.at) : null],
   });
-  return Math.max(0, Math.ceil(rows[0]!.ms));
+  const r = rows[0]!;
+  if (r.points < cost.points) {
+    // Too few for this read: given back at once (with the next reservation), as if unspent.
+    if (r.points > 0) leases.set(key, { points: r.points, at: r.at, until: -Infinity, reserved: r.points, block });
+    else leases.delete(key);
+    return Math.max(1, Math.ceil(r.ms));
+  }
+  // Measured from before the statement was sent: the database's clock can only be later than that.
+  leases.set(key, { points: r.points - cost.points, at: r.at, until: asked + (r.at - r.now) - READ_MARGIN_MS, reserved: r.points, block });
+  spent?.(r.at);
+  return 0;
+}
+
+/**
+ * Gives back what this process's leases left unspent, so other processes need not wait for it to
+ * leave the window (on shutdown). No lock is needed: it only lowers what the log counts, by points
+ * no read will spend.
+ */
+export async function returnUnspentReads(pool: pg.Pool, leases: ReadLeases): Promise<void> {
+  const unspent = [...leases].filter(([, l]) => l.points > 0);
+  leases.clear();
+  for (const [key, l] of unspent) {
+    const [codehost, installationId, resource] = key.split('\u0000');
+    await pool.query(
+      `update codehost_read_points set points = greatest(0, points - $5) where codehost = $1 and installation_id = $2 and resource = $3 and at = $4`,
+      [codehost, Number(installationId), resource, new Date(l.at), l.points],
+    );
+  }
 }
 
 /**
@@ -202,7 +288,7 @@ export async function readTurn(client: pg.PoolClient, lane: PacedLane, cost: Rea
  * lane is let go. A read in the hold takes its turn (readTurn) on the held connection, waiting
  * with the lock held.
  */
-export async function pacedHold(client: pg.PoolClient, lane: PacedLane) {
+export async function pacedHold(client: pg.PoolClient, lane: PacedLane, leases: ReadLeases) {
   await client.query(`delete from codehost_write_log where codehost = $1 and installation_id = $2 and at < now() - interval '1 hour'`, [lane.codehost, lane.installationId]);
   const { rows, now: dbNow } = await windowOf(client, lane);
   // The database's clock, carried on by this process's monotonic one.
@@ -224,8 +310,8 @@ export async function pacedHold(client: pg.PoolClient, lane: PacedLane) {
     },
     /** Waits until the read fits, then logs it (with the lock held throughout). */
     async paceRead(cost: ReadCost): Promise<void> {
-      for (let wait = await readTurn(client, lane, cost); wait > 0; wait = await readTurn(client, lane, cost)) await sleep(wait);
-      rows.push({ at: now() + 2_000, resource: cost.resource, points: cost.points, creates: 0, read: true });
+      const spent = (at: number) => rows.push({ at, resource: cost.resource, points: cost.points, creates: 0, read: true });
+      for (let wait = await readTurn(client, lane, cost, leases, spent); wait > 0; wait = await readTurn(client, lane, cost, leases, spent)) await sleep(wait);
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   type GitHubLabel,
   type GitHubMilestone,
 } from '../codehost/mapping.js';
+import { budgetOf } from '../codehost/budget.js';
 import { codehostInstallations, repositories } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import { runStatement, statement } from '../db/prepared.js';
@@ -21,7 +22,11 @@ import { syncJobStore } from './store.js';
 
 export const PER_PAGE = 100;
 
-const STILL_MIRRORED = statement('select sync_enabled as "syncEnabled", removed from repositories where id = $1');
+/** Before each page, in one round trip: whether the repository is still mirrored, and the installation's REST budget. */
+const BEFORE_PAGE = statement(`
+  select r.sync_enabled as "syncEnabled", r.removed, b."limit", b.remaining, b.reset_at
+    from repositories r left join codehost_budgets b on b.installation_id = $2 and b.resource = 'core'
+   where r.id = $1`);
 export const phases = ['labels', 'milestones', 'issues', 'comments'] as const;
 type Phase = (typeof phases)[number];
 
@@ -70,13 +75,14 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
   let at: Checkpoint = (job.checkpoint as unknown as Checkpoint)?.phase ? (job.checkpoint as unknown as Checkpoint) : { phase: 'labels', page: 1 };
 
   for (;;) {
-    const [current] = (await runStatement<{ syncEnabled: boolean; removed: boolean }>(db, STILL_MIRRORED, [repo.id])).rows;
+    type BeforePage = { syncEnabled: boolean; removed: boolean; limit: number | null; remaining: number | null; reset_at: Date | null };
+    const [current] = (await runStatement<BeforePage>(db, BEFORE_PAGE, [repo.id, installation.installationId])).rows;
     if (!current?.syncEnabled || current.removed) {
       await syncJobStore.update(db, job.id, { status: 'done', phase: 'cancelled', finishedAt: new Date() });
       return 'skipped';
     }
     const paused = await pauseWhileBudgetIsLow(services, {
-      syncJobId: job.id, installationId: installation.installationId, task: BACKFILL_TASK, jobKey: `backfill:${repo.id}:resume`,
+      syncJobId: job.id, installationId: installation.installationId, task: BACKFILL_TASK, jobKey: `backfill:${repo.id}:resume`, budget: budgetOf(current),
     });
     if (paused) return 'paused';
 
@@ -110,12 +116,9 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
         });
         const page = data as GitHubIssue[];
         next = page.length < PER_PAGE ? { phase: 'comments', page: 1 } : sinceAfter(at, page);
-        await db.transaction(async (tx) => {
-          const found = page.filter((i) => !isPullRequest(i));
-          const deleted = await issueCache.deletedSinceRead(tx, scope.repositoryId, 'issue', found.map((i) => Number(i.id)), readAt);
-          await cacheWriter.issues(tx, scope, found.filter((i) => !deleted.has(Number(i.id))).map(issueRow));
-          await syncJobStore.advance(tx, job.id, next!.phase, next as unknown as Record<string, unknown>);
-        });
+        // The rows (less those deleted since the read) and the checkpoint, in one statement.
+        const found = page.filter((i) => !isPullRequest(i)).map(issueRow);
+        await cacheWriter.issuePage(db, scope, found, readAt, syncJobStore.advanceWith(job.id, next.phase, next as unknown as Record<string, unknown>));
         break;
       }
       case 'comments': {
@@ -126,14 +129,17 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
         });
         const page = data as GitHubComment[];
         next = page.length < PER_PAGE ? null : sinceAfter(at, page);
+        if (next) {
+          await cacheWriter.commentPage(db, scope, page.map(commentRow), readAt, syncJobStore.advanceWith(job.id, next.phase, next as unknown as Record<string, unknown>));
+          break;
+        }
+        // The last page also ends the job and marks the repository synced.
         await db.transaction(async (tx) => {
           const deleted = await issueCache.deletedSinceRead(tx, scope.repositoryId, 'comment', page.map((c) => Number(c.id)), readAt);
           await cacheWriter.comments(tx, scope, page.filter((c) => !deleted.has(Number(c.id))).map(commentRow));
-          await syncJobStore.advance(tx, job.id, next ? next.phase : 'done', (next ?? at) as unknown as Record<string, unknown>);
-          if (!next) {
-            await syncJobStore.update(tx, job.id, { status: 'done', phase: 'done', finishedAt: new Date(), error: null });
-            await tx.update(repositories).set({ syncedAt: new Date() }).where(eq(repositories.id, repo.id));
-          }
+          await syncJobStore.advance(tx, job.id, 'done', at as unknown as Record<string, unknown>);
+          await syncJobStore.update(tx, job.id, { status: 'done', phase: 'done', finishedAt: new Date(), error: null });
+          await tx.update(repositories).set({ syncedAt: new Date() }).where(eq(repositories.id, repo.id));
         });
         break;
       }

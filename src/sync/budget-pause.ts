@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { backfillShouldPause, budgetStore } from '../codehost/budget.js';
+import { backfillShouldPause, budgetStore, type Budget } from '../codehost/budget.js';
 import { SECONDARY_LIMIT_WAIT_SECONDS } from '../codehost/errors.js';
 import { codehostInstallations } from '../db/schema/index.js';
 import type { Services } from '../services.js';
@@ -14,10 +14,14 @@ import { syncJobStore } from './store.js';
  */
 export async function pauseWhileBudgetIsLow(
   services: Services,
-  walk: { syncJobId: string; installationId: number; task: string; jobKey: string; resource?: 'core' | 'graphql'; checkpoint?: Record<string, unknown> },
+  walk: {
+    syncJobId: string; installationId: number; task: string; jobKey: string; resource?: 'core' | 'graphql'; checkpoint?: Record<string, unknown>;
+    /** The budget when the caller read it already (null: none recorded), in the statement it runs before each page anyway. */
+    budget?: Budget | null;
+  },
 ): Promise<boolean> {
   const { db, pool } = services.database;
-  const budget = await budgetStore.read(pool, walk.installationId, walk.resource ?? 'core');
+  const budget = walk.budget !== undefined ? walk.budget : await budgetStore.read(pool, walk.installationId, walk.resource ?? 'core');
   if (!backfillShouldPause(budget)) return false;
   const resumeAfter = budget!.resetAt ?? new Date(Date.now() + 60_000);
   await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/pool.js';
 import { runStatement, statement } from '../db/prepared.js';
+import type { AlsoInStatement } from '../cache/cache-writer.js';
 import { repositories, syncJobs } from '../db/schema/index.js';
 
 export type SyncJobRow = typeof syncJobs.$inferSelect;
@@ -58,6 +59,14 @@ export const syncJobStore = {
   /** Records a finished page: its checkpoint and one more request, with the page's rows. */
   async advance(tx: Executor, id: string, phase: string, checkpoint: Record<string, unknown>): Promise<void> {
     await runStatement(tx, ADVANCE, [id, phase, JSON.stringify(checkpoint)]);
+  },
+
+  /** `advance` as part of the statement that writes the page (cacheWriter.issuePage, .commentPage). */
+  advanceWith(id: string, phase: string, checkpoint: Record<string, unknown>): AlsoInStatement {
+    return {
+      text: (p) => `update sync_jobs set phase = ${p(2)}, checkpoint = ${p(3)}::jsonb, requests = requests + 1 where id = ${p(1)}::uuid`,
+      values: [id, phase, JSON.stringify(checkpoint)],
+    };
   },
 
   async recent(tx: Executor, workspaceId: string, limit = 20) {
