@@ -122,6 +122,18 @@ export interface RequestFilter {
   requestTypeId?: string;
 }
 
+/**
+ * A page's row count written into the text, not sent as a parameter: Postgres plans a prepared
+ * statement once (a generic plan) only when that plan looks no dearer than planning each call, and
+ * with the limit unknown it prices the page at a tenth of the portal's requests, so it planned a
+ * customer's list anew at every call (2 to 3 ms, against 0.5 ms to run it). Each count is its own
+ * statement; there are few (a page's size plus one, or a scan's).
+ */
+function limitOf(rows: number): SQL {
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`a page's row count must be a positive integer, not ${rows}`);
+  return sql.raw(String(rows));
+}
+
 const recordSelect = sql`
   select r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.vote_count as "voteCount", r.values,
          r.created_at as "createdAt", r.updated_at as "updatedAt",
@@ -251,10 +263,10 @@ export const requestStore = {
     const where = customerConditions(portalId, who, filter);
     if (sort === 'votes') {
       if (after) where.push(sql`(r.vote_count, r.created_at, r.id) < (${after[0]}::int, ${after[1]}::timestamptz, ${after[2]}::uuid)`);
-      return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.vote_count desc, r.created_at desc, r.id desc limit ${limit}`);
+      return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.vote_count desc, r.created_at desc, r.id desc limit ${limitOf(limit)}`);
     }
     if (after) where.push(sql`(r.created_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-    return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limit}`);
+    return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limitOf(limit)}`);
   },
 
   /**
