@@ -74,7 +74,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
       cache,
       resolver: createPrincipalResolver({ pool: database.pool, cache, sessionSecret: secret }),
       trustedOrigins: new Set([config.workspaceAppOrigin, authBaseUrl({ config } as Services)].map((url) => new URL(url).origin.toLowerCase())),
-      portalCredential: (headers) => portalCredentialOf(database.pool, secret, headers),
+      portalCredential: (headers) => portalCredentialOf(database.pool, cache, secret, headers),
     },
     signIn: createSignInServices({
       db: database.db,

@@ -5,14 +5,18 @@ import { sql } from 'drizzle-orm';
 const CHANNEL = 'svc_credentials';
 
 /**
- * Resolved credentials (API keys, sessions, a person's memberships) kept in memory so an
- * authenticated read costs no query. Any change to keys, sessions, memberships or workspaces
- * announces itself with NOTIFY in the same transaction; every process clears its cache when the
- * notification arrives, so a revoked key stops working everywhere within milliseconds. While
- * the listening connection is down the cache is bypassed, never trusted.
+ * Resolved credentials (API keys, sessions, a person's memberships, portal customers' sessions)
+ * kept in memory so an authenticated read costs no query. Any change to keys, sessions,
+ * memberships or workspaces announces itself with NOTIFY in the same transaction (portal
+ * customers' tables by triggers, migration 0030); every process clears its cache when the
+ * notification arrives, so a revoked key stops working everywhere within milliseconds. The
+ * process that made a change clears its own cache too, as the notification arrives only after the
+ * commit. While the listening connection is down the cache is bypassed, never trusted.
  */
 export class CredentialCache {
   private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
+  /** Counts clears: a read that began before one may hold what the clear was for. */
+  private clears = 0;
   private listener: pg.PoolClient | null = null;
   private listening = false;
   private stopped = false;
@@ -36,14 +40,25 @@ export class CredentialCache {
     return hit.value as T;
   }
 
-  set(key: string, value: unknown, notAfter?: number): void {
+  /** Taken before reading what will be `set`, and handed to it (see `set`). */
+  get generation(): number {
+    return this.clears;
+  }
+
+  /**
+   * `readSince`: the `generation` taken before the value was read. A clear since then may have
+   * been for a change that read did not see (committed while it ran), so the value is not kept.
+   */
+  set(key: string, value: unknown, notAfter?: number, readSince?: number): void {
     if (!this.active) return;
+    if (readSince !== undefined && readSince !== this.clears) return;
     if (this.entries.size >= this.options.maxEntries) this.entries.clear();
     const expiresAt = Math.min(Date.now() + this.options.ttlMs, notAfter ?? Infinity);
     this.entries.set(key, { value, expiresAt });
   }
 
   clear(): void {
+    this.clears += 1;
     this.entries.clear();
   }
 

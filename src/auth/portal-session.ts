@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { looksLikeApiKey } from './api-key-token.js';
+import type { CredentialCache } from './credential-cache.js';
 import { unscopedEmail } from './portal-identity.js';
 import { PORTAL_SESSION_COOKIE, readCookie, sessionTokenFrom } from '../platform/session-token.js';
 
@@ -10,13 +11,19 @@ export interface PortalSession {
   customer: PortalCustomer | null;
 }
 
+/** A portal session as read from the database (null: no live session has this token). */
+type StoredPortalSession = { userId: string; email: string; expiresAt: number; customer: PortalCustomer | null } | null;
+
 /**
  * What a request to a portal carries as a credential: none, a live session of a portal customer
  * (with the portal its identity belongs to), or something that is not one (an API key, a
- * workspace session, an ended or forged session).
+ * workspace session, an ended or forged session). Kept in the credential cache: the triggers of
+ * migration 0030 announce every change to the three tables read here, and a change made by this
+ * process clears its own cache at once (the announcement arrives only after the commit).
  */
 export async function portalCredentialOf(
   pool: pg.Pool,
+  cache: CredentialCache,
   secret: string,
   headers: { authorization?: string; cookie?: string },
 ): Promise<{ kind: 'none' } | { kind: 'session'; session: PortalSession } | { kind: 'invalid' }> {
@@ -31,9 +38,28 @@ export async function portalCredentialOf(
   }
   const token = sessionTokenFrom(value, secret);
   if (!token) return { kind: 'invalid' };
-  // The session, its identity and the customer in one round trip: every customer request needs all three.
-  const { rows } = await pool.query<{ user_id: string; email: string; customer: PortalCustomer | null }>(
-    `select s.user_id, u.email,
+  const cacheKey = `ps:${token}`;
+  let stored = cache.get<StoredPortalSession>(cacheKey);
+  if (stored === undefined) {
+    const generation = cache.generation;
+    stored = await findPortalSession(pool, token);
+    // A miss is kept too: a signed token unknown now was never issued, so it cannot become valid.
+    cache.set(cacheKey, stored, stored?.expiresAt, generation);
+  }
+  if (!stored || stored.expiresAt <= Date.now()) return { kind: 'invalid' };
+  const scoped = unscopedEmail(stored.email);
+  if (!scoped) return { kind: 'invalid' };
+  return { kind: 'session', session: { userId: stored.userId, portalId: scoped.portalId, customer: stored.customer } };
+}
+
+/**
+ * The session, its identity and the customer in one round trip: every customer request needs all
+ * three. The columns read here are the ones migration 0030's triggers watch; a column added here
+ * must be added there too, or a change to it is not announced.
+ */
+async function findPortalSession(pool: pg.Pool, token: string): Promise<StoredPortalSession> {
+  const { rows } = await pool.query<{ user_id: string; email: string; expires_at: Date; customer: PortalCustomer | null }>(
+    `select s.user_id, u.email, s.expires_at,
             case when c.id is null then null else json_build_object(
               'id', c.id, 'portalId', c.portal_id, 'workspaceId', c.workspace_id, 'userId', c.user_id, 'name', u.name, 'email', c.email,
               'role', c.role, 'companyId', c.company_id, 'removed', c.removed_at is not null) end as customer
@@ -42,9 +68,11 @@ export async function portalCredentialOf(
       where s.token = $1 and s.expires_at > now()`,
     [token],
   );
-  const scoped = rows[0] ? unscopedEmail(rows[0].email) : null;
-  if (!rows[0] || !scoped) return { kind: 'invalid' };
-  return { kind: 'session', session: { userId: rows[0].user_id, portalId: scoped.portalId, customer: rows[0].customer } };
+  const row = rows[0];
+  if (!row) return null;
+  // Shared by every request while cached: nobody may change it for the others.
+  if (row.customer) Object.freeze(row.customer);
+  return { userId: row.user_id, email: row.email, expiresAt: row.expires_at.getTime(), customer: row.customer };
 }
 
 /** A portal membership as customer routes see it. */

@@ -402,6 +402,9 @@ async function forwardPortalSignIn(services: Services, request: FastifyRequest, 
     } else body = rest;
   }
   const response = await callAuth(services.signIn.portal, base, request, body, url);
+  // A sign-out, a revoked session, a changed name: the triggers on the portal's sign-in tables tell
+  // every process once the change commits, and this one must not answer the next request before.
+  if (request.method === 'POST') services.credentials.cache.clear();
   if (operation === 'GET /magic-link/verify') {
     if (response.status >= 300 && response.status < 400 && (response.headers.get('location') ?? '').includes('/portal/auth/magic-link/failed')) {
       throw new ApiError('unauthenticated', { message: 'This sign-in link is unknown, expired or already used.', remedy: 'Ask for a new link on the portal.' });
@@ -421,6 +424,7 @@ async function forwardPortalSignIn(services: Services, request: FastifyRequest, 
     const { rows } = await services.database.pool.query<{ removed: boolean }>('select removed_at is not null as removed from portal_customers where user_id = $1', [userId]);
     if (rows[0]?.removed) {
       await services.database.pool.query('delete from portal_auth_sessions where user_id = $1', [userId]);
+      services.credentials.cache.clear();
       throw removed();
     }
   }

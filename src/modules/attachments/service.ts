@@ -23,7 +23,7 @@ export type AttachmentRow = {
   created_at: string;
 };
 
-const presentAttachment = (a: AttachmentRow) => ({ id: a.id, filename: a.filename, contentType: a.content_type, size: Number(a.size), createdAt: new Date(a.created_at).toISOString() });
+const presentAttachment = (a: Pick<AttachmentRow, 'id' | 'filename' | 'content_type' | 'size'> & { created_at: string | Date }) => ({ id: a.id, filename: a.filename, contentType: a.content_type, size: Number(a.size), createdAt: new Date(a.created_at).toISOString() });
 
 /** A file name as stored: its last path segment, without control characters, at most 200 characters. */
 function cleanFilename(raw: string): string {

@@ -85,5 +85,7 @@ export const companyService = {
         requestId,
       });
     });
+    // Its customers' cached credentials name it; other processes hear of it from the trigger.
+    services.credentials.cache.clear();
   },
 };

@@ -145,5 +145,8 @@ export const customerDataService = {
         requestId,
       });
     });
+    // Their sessions are gone: this process must refuse them from its next request, before the
+    // triggers' notification comes back.
+    services.credentials.cache.clear();
   },
 };

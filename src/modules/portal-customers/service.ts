@@ -107,6 +107,7 @@ export const customerService = {
         });
       return id;
     });
+    forgetPortalCredentials(services);
     return presentCustomer((await customerStore.find(services.database.db, portal.id, customerId))!);
   },
 
@@ -128,6 +129,7 @@ export const customerService = {
         requestId,
       });
     });
+    forgetPortalCredentials(services);
     return presentCustomer((await customerStore.find(services.database.db, portal.id, customerId))!);
   },
 
@@ -146,5 +148,14 @@ export const customerService = {
         requestId,
       });
     });
+    forgetPortalCredentials(services);
   },
 };
+
+/**
+ * The triggers on `portal_customers` tell every process, but only once the change has committed
+ * and the notification has travelled: this process's next request must not wait for that.
+ */
+function forgetPortalCredentials(services: Services): void {
+  services.credentials.cache.clear();
+}

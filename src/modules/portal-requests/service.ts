@@ -115,16 +115,16 @@ export const portalRequestService = {
       sortKey: sortKeyOf(sort),
       fetch: (after, n) =>
         requestStore.customerPage(db, portal.id, sightOf(customer), { ...filter, openedBefore: unread === true, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n, sort),
-      // The customer's own marks of each batch, kept for presenting the page; `unread` decides here.
-      keepOf: async (rows) => {
-        const ids = rows.map((r) => r.id);
-        const [batch, batchFiles] = await Promise.all([requestStore.viewerMarks(db, customer.id, ids, botLoginOf(services)), attachmentService.ofRequests(db, ids)]);
+      // The customer's own marks and the files of each batch, kept for presenting the page; `unread` decides here.
+      sideReads: async (rows, issueNodeIds) => {
+        const side = await requestStore.customerSideReads(db, { workspaceId: portal.workspaceId, customerId: customer.id, botLogin: botLoginOf(services) }, rows.map((r) => r.id), issueNodeIds);
+        const batch = side.marks;
         batch.voted.forEach((id) => marks.voted.add(id));
         batch.subscribed.forEach((id) => marks.subscribed.add(id));
         batch.seen.forEach((v, id) => marks.seen.set(id, v));
         batch.lastPublicComment.forEach((v, id) => marks.lastPublicComment.set(id, v));
-        batchFiles.forEach((v, id) => files.set(id, v));
-        return (record, s) => unread === undefined || isUnread(batch, record.id, s) === unread;
+        side.files.forEach((list, id) => files.set(id, list.map(attachmentService.present)));
+        return { cards: side.cards, keep: (record, s) => unread === undefined || isUnread(batch, record.id, s) === unread };
       },
       keepFilters: unread !== undefined,
       present: (record, s) => present(portal, customer, record, s, { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id), unread: isUnread(marks, record.id, s) }, files.get(record.id) ?? []),

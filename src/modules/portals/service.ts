@@ -146,5 +146,8 @@ export const portalService = {
         requestId,
       });
     });
+    // The portal its host resolved and its customers' sessions are gone here at once, not when the
+    // notification comes back.
+    services.credentials.cache.clear();
   },
 };

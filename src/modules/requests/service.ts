@@ -17,7 +17,7 @@ import { attachmentService } from '../attachments/service.js';
 import { fileIssue } from './filing.js';
 import { requestIssueBody } from './issue-body.js';
 import { statusOf } from './record-status.js';
-import { requestStore, type RequestFilter, type RequestRecord } from './store.js';
+import { requestStore, type IssueCards, type RequestFilter, type RequestRecord } from './store.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 
@@ -78,10 +78,12 @@ export async function pageByStatus<O>(
     /** The row's position in the list's order, as the cursor names it. */
     sortKey: (record: RequestRecord) => SortValue[];
     /**
-     * Called per batch of rows read (a customer's marks for presenting them); its answer is another
-     * test decided in code (the unread state). `keepFilters`: whether that test can drop rows.
+     * Called per batch of rows read, instead of reading their cards here: the cards and whatever
+     * else the caller reads of the rows, in one round trip (a customer's marks and files for
+     * presenting them), with another test decided in code (the unread state). `keepFilters`:
+     * whether that test can drop rows.
      */
-    keepOf?: (rows: RequestRecord[]) => Promise<(record: RequestRecord, status: StatusId) => boolean>;
+    sideReads?: (rows: RequestRecord[], issueNodeIds: string[]) => Promise<{ cards: IssueCards; keep: (record: RequestRecord, status: StatusId) => boolean }>;
     keepFilters?: boolean;
     present: (record: RequestRecord, status: StatusId) => O;
   },
@@ -93,11 +95,10 @@ export async function pageByStatus<O>(
     // Rows a test in code may drop are read in larger batches; otherwise the page is one page's rows.
     const want = status || list.keepFilters ? SCAN : limit + 1;
     const rows = await list.fetch(after, want);
-    // Side by side, on two connections: the rows' cards and what the caller reads of them.
-    const [cards, keep] = await Promise.all([
-      requestStore.cardsOf(services.database.db, list.workspaceId, rows.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : []))),
-      list.keepOf ? list.keepOf(rows) : () => true,
-    ]);
+    const issueNodeIds = rows.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : []));
+    const { cards, keep } = list.sideReads
+      ? await list.sideReads(rows, issueNodeIds)
+      : { cards: await requestStore.cardsOf(services.database.db, list.workspaceId, issueNodeIds), keep: () => true };
     for (const record of rows) {
       const derived = statusOf(record, cards);
       if ((!status || derived === status) && keep(record, derived)) kept.push({ record, status: derived });

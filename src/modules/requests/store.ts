@@ -56,6 +56,18 @@ export interface ViewerMarks {
   lastPublicComment: Map<string, Date>;
 }
 
+/** Single-select values of the cards of issues, with each field's name, by issue node id (`cardsOf`). */
+export type IssueCards = Map<string, Array<{ values: Record<string, string>; fieldNames: Record<string, string> }>>;
+
+/** A file attached to a request, as `customerSideReads` reads it. */
+export interface RequestFile {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  created_at: Date;
+}
+
 /** Something the customer can see happened since they last opened it (never opened: nothing to catch up on). */
 export function isUnread(marks: ViewerMarks, requestId: string, status: StatusId): boolean {
   const seen = marks.seen.get(requestId);
@@ -110,6 +122,18 @@ export interface RequestFilter {
   requestTypeId?: string;
 }
 
+/**
+ * A page's row count written into the text, not sent as a parameter: Postgres plans a prepared
+ * statement once (a generic plan) only when that plan looks no dearer than planning each call, and
+ * with the limit unknown it prices the page at a tenth of the portal's requests, so it planned a
+ * customer's list anew at every call (2 to 3 ms, against 0.5 ms to run it). Each count is its own
+ * statement; there are few (a page's size plus one, or a scan's).
+ */
+function limitOf(rows: number): SQL {
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`a page's row count must be a positive integer, not ${rows}`);
+  return sql.raw(String(rows));
+}
+
 const recordSelect = sql`
   select r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.vote_count as "voteCount", r.values,
          r.created_at as "createdAt", r.updated_at as "updatedAt",
@@ -139,6 +163,56 @@ function conditions(portalId: string, filter: RequestFilter): SQL[] {
   if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
   return where;
 }
+
+/** The branches of the statement reading a customer's own marks on some requests (see `viewerMarks`). */
+function markBranches(customerId: string, ids: SQL, botLogin: string | null): SQL {
+  return sql`
+      select request_id::text as key, 'vote' as kind, null::timestamptz as at, null as status, null::jsonb as detail from request_votes where customer_id = ${customerId} and request_id = any(${ids})
+      union all
+      select request_id::text, 'subscription', null, null, null from request_subscriptions where customer_id = ${customerId} and request_id = any(${ids})
+      union all
+      select request_id::text, 'read', seen_at, seen_status, null from request_reads where customer_id = ${customerId} and request_id = any(${ids})
+      union all
+      select r.id::text, 'comment', max(coalesce(sc.created_at, cm.created_at)), null, null
+        from requests r
+        join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id
+        join comments cm on cm.repository_id = i.repository_id and cm.issue_number = i.number
+        left join service_comments sc on sc.repository_id = cm.repository_id and sc.codehost_comment_id = cm.codehost_id
+        left join portal_comments pc on pc.repository_id = cm.repository_id and pc.codehost_comment_id = cm.codehost_id
+       where r.id = any(${ids}) and (sc.id is not null or coalesce(cm.author->>'login' = ${botLogin}, false))
+         and strpos(cm.body, ${PUBLIC_MARKER}) > 0 and pc.customer_id is distinct from ${customerId}
+       group by r.id`;
+}
+
+/** The cards of the issues with these node ids, one row per single-select value (see `cardsOf`). */
+function cardBranch(workspaceId: string, issueNodeIds: string[]): SQL {
+  return sql`
+      select pi.content_node_id as key, 'card' as kind, null::timestamptz as at, null as status,
+             jsonb_build_object('field', kv.key, 'name', f.name, 'value', kv.value->>'name') as detail
+        from project_items pi
+        cross join lateral jsonb_each(pi.field_values) kv
+        join project_fields f on f.workspace_id = pi.workspace_id and f.project_id = pi.project_id and f.node_id = kv.key
+       where pi.workspace_id = ${workspaceId} and pi.content_node_id = any(${sql.param(issueNodeIds)}::text[])
+         and not pi.archived and kv.value->>'type' = 'single_select'`;
+}
+
+type SideRow = { key: string; kind: 'vote' | 'subscription' | 'read' | 'comment' | 'card' | 'file'; at: Date | string | null; status: string | null; detail: Record<string, unknown> | null };
+
+function addMark(marks: ViewerMarks, row: SideRow): void {
+  if (row.kind === 'vote') marks.voted.add(row.key);
+  else if (row.kind === 'subscription') marks.subscribed.add(row.key);
+  else if (row.kind === 'read') marks.seen.set(row.key, { at: new Date(row.at!), status: row.status! });
+  else if (row.kind === 'comment' && row.at) marks.lastPublicComment.set(row.key, new Date(row.at));
+}
+
+function addCard(cards: IssueCards, node: string, card: { field: string; name: string; value: string }): void {
+  const list = cards.get(node) ?? [{ values: {}, fieldNames: {} }];
+  list[0].values[card.field] = card.value;
+  list[0].fieldNames[card.field] = card.name;
+  cards.set(node, list);
+}
+
+const emptyMarks = (): ViewerMarks => ({ voted: new Set(), subscribed: new Set(), seen: new Map(), lastPublicComment: new Map() });
 
 export const requestStore = {
   /** The number the portal's next request gets (the portal row is locked until the transaction ends). */
@@ -189,10 +263,10 @@ export const requestStore = {
     const where = customerConditions(portalId, who, filter);
     if (sort === 'votes') {
       if (after) where.push(sql`(r.vote_count, r.created_at, r.id) < (${after[0]}::int, ${after[1]}::timestamptz, ${after[2]}::uuid)`);
-      return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.vote_count desc, r.created_at desc, r.id desc limit ${limit}`);
+      return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.vote_count desc, r.created_at desc, r.id desc limit ${limitOf(limit)}`);
     }
     if (after) where.push(sql`(r.created_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-    return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limit}`);
+    return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limitOf(limit)}`);
   },
 
   /**
@@ -202,32 +276,44 @@ export const requestStore = {
    * timed by the service's own record of writing it, since the code host's time has whole seconds).
    */
   async viewerMarks(tx: Executor, customerId: string, requestIds: string[], botLogin: string | null): Promise<ViewerMarks> {
-    const marks: ViewerMarks = { voted: new Set(), subscribed: new Set(), seen: new Map(), lastPublicComment: new Map() };
+    const marks = emptyMarks();
     if (!requestIds.length) return marks;
-    const ids = sql`${sql.param(requestIds)}::uuid[]`;
-    const rows = await preparedRows<{ id: string; kind: 'vote' | 'subscription' | 'read' | 'comment'; at: string | null; status: string | null }>(tx, sql`
-      select request_id as id, 'vote' as kind, null::timestamptz as at, null as status from request_votes where customer_id = ${customerId} and request_id = any(${ids})
-      union all
-      select request_id, 'subscription', null, null from request_subscriptions where customer_id = ${customerId} and request_id = any(${ids})
-      union all
-      select request_id, 'read', seen_at, seen_status from request_reads where customer_id = ${customerId} and request_id = any(${ids})
-      union all
-      select r.id, 'comment', max(coalesce(sc.created_at, cm.created_at)), null
-        from requests r
-        join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id
-        join comments cm on cm.repository_id = i.repository_id and cm.issue_number = i.number
-        left join service_comments sc on sc.repository_id = cm.repository_id and sc.codehost_comment_id = cm.codehost_id
-        left join portal_comments pc on pc.repository_id = cm.repository_id and pc.codehost_comment_id = cm.codehost_id
-       where r.id = any(${ids}) and (sc.id is not null or coalesce(cm.author->>'login' = ${botLogin}, false))
-         and strpos(cm.body, ${PUBLIC_MARKER}) > 0 and pc.customer_id is distinct from ${customerId}
-       group by r.id`);
-    for (const row of rows) {
-      if (row.kind === 'vote') marks.voted.add(row.id);
-      else if (row.kind === 'subscription') marks.subscribed.add(row.id);
-      else if (row.kind === 'read') marks.seen.set(row.id, { at: new Date(row.at!), status: row.status! });
-      else if (row.at) marks.lastPublicComment.set(row.id, new Date(row.at));
-    }
+    const rows = await preparedRows<SideRow>(tx, markBranches(customerId, sql`${sql.param(requestIds)}::uuid[]`, botLogin));
+    for (const row of rows) addMark(marks, row);
     return marks;
+  },
+
+  /**
+   * What a customer's list shows of a batch of its rows besides the rows, in one round trip: the
+   * customer's marks (`viewerMarks`), the issues' cards (`cardsOf`) and the requests' files (oldest
+   * first, as `attachmentService.ofRequests` has them).
+   */
+  async customerSideReads(
+    tx: Executor,
+    who: { workspaceId: string; customerId: string; botLogin: string | null },
+    requestIds: string[],
+    issueNodeIds: string[],
+  ): Promise<{ marks: ViewerMarks; cards: IssueCards; files: Map<string, RequestFile[]> }> {
+    const marks = emptyMarks();
+    const cards: IssueCards = new Map();
+    const files = new Map<string, RequestFile[]>();
+    if (!requestIds.length) return { marks, cards, files };
+    const ids = sql`${sql.param(requestIds)}::uuid[]`;
+    const rows = await preparedRows<SideRow>(tx, sql`${markBranches(who.customerId, ids, who.botLogin)}
+      union all ${cardBranch(who.workspaceId, issueNodeIds)}
+      union all
+      select request_id::text, 'file', created_at, null, jsonb_build_object('id', id, 'filename', filename, 'content_type', content_type, 'size', size)
+        from attachments where request_id = any(${ids})`);
+    for (const row of rows) {
+      if (row.kind === 'card') addCard(cards, row.key, row.detail as { field: string; name: string; value: string });
+      else if (row.kind === 'file') {
+        const list = files.get(row.key) ?? [];
+        list.push({ ...(row.detail as Omit<RequestFile, 'created_at'>), created_at: new Date(row.at!) });
+        files.set(row.key, list);
+      } else addMark(marks, row);
+    }
+    for (const list of files.values()) list.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return { marks, cards, files };
   },
 
   /** The customer has just seen the request, showing this status. */
@@ -320,22 +406,11 @@ export const requestStore = {
   },
 
   /** Single-select values of the cards of these issues, with each field's name, by issue node id. */
-  async cardsOf(tx: Executor, workspaceId: string, issueNodeIds: string[]) {
-    if (!issueNodeIds.length) return new Map<string, Array<{ values: Record<string, string>; fieldNames: Record<string, string> }>>();
-    const rows = await preparedRows<{ node: string; field: string; name: string; value: string }>(tx, sql`
-      select pi.content_node_id as node, kv.key as field, f.name, kv.value->>'name' as value
-        from project_items pi
-        cross join lateral jsonb_each(pi.field_values) kv
-        join project_fields f on f.workspace_id = pi.workspace_id and f.project_id = pi.project_id and f.node_id = kv.key
-       where pi.workspace_id = ${workspaceId} and pi.content_node_id = any(${sql.param(issueNodeIds)}::text[])
-         and not pi.archived and kv.value->>'type' = 'single_select'`);
-    const cards = new Map<string, Array<{ values: Record<string, string>; fieldNames: Record<string, string> }>>();
-    for (const row of rows) {
-      const list = cards.get(row.node) ?? [{ values: {}, fieldNames: {} }];
-      list[0].values[row.field] = row.value;
-      list[0].fieldNames[row.field] = row.name;
-      cards.set(row.node, list);
-    }
+  async cardsOf(tx: Executor, workspaceId: string, issueNodeIds: string[]): Promise<IssueCards> {
+    const cards: IssueCards = new Map();
+    if (!issueNodeIds.length) return cards;
+    const rows = await preparedRows<SideRow>(tx, cardBranch(workspaceId, issueNodeIds));
+    for (const row of rows) addCard(cards, row.key, row.detail as { field: string; name: string; value: string });
     return cards;
   },
 };
