@@ -21,24 +21,20 @@ export function budgetFromHeaders(headers: Record<string, string | number | unde
   };
 }
 
-/** The upsert of an installation's budget, its five values numbered from `$first`. */
-const recordBudget = (first: number) => {
-  const [installation, resource, limit, remaining, resetAt] = [0, 1, 2, 3, 4].map((i) => `$${first + i}`);
-  return `insert into codehost_budgets (installation_id, resource, "limit", remaining, reset_at, updated_at)
-          values (${installation}, ${resource}, ${limit}, ${remaining}, ${resetAt}, now())
-          on conflict (installation_id, resource) do update
-             set "limit" = excluded."limit", remaining = excluded.remaining, reset_at = excluded.reset_at, updated_at = now()`;
-};
+/**
+ * The upsert of an installation's budget, made to go along the lane's release (lane.ts,
+ * AlongRelease): its values are numbered from $2, $1 being the lane's key there.
+ */
+const RECORD_BUDGET = `insert into codehost_budgets (installation_id, resource, "limit", remaining, reset_at, updated_at)
+  values ($2, $3, $4, $5, $6, now())
+  on conflict (installation_id, resource) do update
+     set "limit" = excluded."limit", remaining = excluded.remaining, reset_at = excluded.reset_at, updated_at = now()`;
 
 /** The REST (`core`) and GraphQL budgets are tracked apart, per installation, as GitHub keeps them. */
 export const budgetStore = {
-  async record(pool: pg.Pool, installationId: number, b: Budget & { resource: string }): Promise<void> {
-    await pool.query({ name: 'budget_record', text: recordBudget(1), values: [installationId, b.resource, b.limit, b.remaining, b.resetAt] });
-  },
-
-  /** `record` as a statement to go along the lane's release (lane.ts, inInstallationLane). */
+  /** The budget an answer reported, as a statement to go along the lane's release (lane.ts, inInstallationLane). */
   alongRelease(installationId: number, b: Budget & { resource: string }): AlongRelease {
-    return { name: 'budget_record', text: recordBudget(2), values: [installationId, b.resource, b.limit, b.remaining, b.resetAt] };
+    return { name: 'budget_record', text: RECORD_BUDGET, values: [installationId, b.resource, b.limit, b.remaining, b.resetAt] };
   },
 
   async read(pool: pg.Pool, installationId: number, resource = 'core'): Promise<Budget | null> {

@@ -2,7 +2,7 @@ import { App, Octokit } from 'octokit';
 import type pg from 'pg';
 import type { CodehostConfig } from '../config.js';
 import { budgetFromHeaders, budgetStore } from './budget.js';
-import { heldLaneOf, holdInstallationLane, inInstallationLane } from './lane.js';
+import { holdInstallationLane, inInstallationLane } from './lane.js';
 import { GITHUB_POINTS_PER_MINUTE, readCostOf, writeCostOf, type PointLimits } from './pacing.js';
 import { nativeJsonAnswer, storableAnswers } from './storable-answers.js';
 
@@ -55,24 +55,9 @@ export function createCodehostClient(
       // The installation-token fetch an authenticated request makes first runs inside that
       // request's lane already; it is an app-level call and must not wait for the lane again.
       if (options.url === TOKEN_ROUTE) return request(options);
-      const held = heldLaneOf(installationId);
-      if (held) {
-        // In a held lane the budget is recorded behind the batch's next request, not before it.
-        const record = (headers: Record<string, string> | undefined) => {
-          const budget = headers ? budgetFromHeaders(headers) : null;
-          if (budget) held.after(() => budgetStore.record(pool, installationId, budget));
-        };
-        try {
-          const response = await held.run(async () => request(options), paceOf(options));
-          record(response.headers as Record<string, string>);
-          return response;
-        } catch (error) {
-          record((error as { response?: { headers?: Record<string, string> } }).response?.headers);
-          throw error;
-        }
-      }
       // The budget is recorded by the lane's release statement: no round trip of its own, and
-      // nothing else waits inside a lane.
+      // nothing else waits inside a lane. In a lane this process holds (a bulk edit) it is
+      // recorded behind the batch's next request instead (lane.ts).
       return inInstallationLane(lanePool, installationId, async () => request(options), paceOf(options), (outcome) => {
         const headers = 'response' in outcome
           ? (outcome.response.headers as Record<string, string>)

@@ -68,8 +68,6 @@ const leasesOf = (lanePool: pg.Pool): ReadLeases => {
 /** Gives back the reads this process reserved and did not make, before it stops (pacing.ts). */
 export const returnUnspentReadsOf = (lanePool: pg.Pool): Promise<void> => returnUnspentReads(lanePool, leasesOf(lanePool));
 
-/** The lane this process holds for the installation right now, if any. */
-export const heldLaneOf = (installationId: number): HeldLane | undefined => heldHere.get(installationId);
 
 /**
  * One code-host request at a time per installation, across every process: each request runs
