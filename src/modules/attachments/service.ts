@@ -111,19 +111,6 @@ export const attachmentService = {
     return rows.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) }));
   },
 
-  /** The files of these requests (as presented), oldest first, by request id; a request without files has none in the map. */
-  async ofRequests(tx: Executor, requestIds: string[]): Promise<Map<string, ReturnType<typeof presentAttachment>[]>> {
-    const byRequest = new Map<string, ReturnType<typeof presentAttachment>[]>();
-    if (!requestIds.length) return byRequest;
-    const { rows } = await tx.execute<AttachmentRow>(sql`select * from attachments where request_id = any(${sql.param(requestIds)}::uuid[]) order by created_at, id`);
-    for (const row of rows) {
-      const list = byRequest.get(row.request_id!) ?? [];
-      list.push(presentAttachment(row));
-      byRequest.set(row.request_id!, list);
-    }
-    return byRequest;
-  },
-
   async attach(tx: Executor, requestId: string, ids: string[]) {
     if (ids.length) await tx.execute(sql`update attachments set request_id = ${requestId} where id = any(${sql.param(ids)}::uuid[])`);
   },

@@ -138,15 +138,15 @@ export const portalRequestService = {
     const record = await visibleRequest(services, portal, customer, reference);
     const status = await statusNow(services, portal.workspaceId, record);
     if (options.markSeen) await requestStore.markSeen(db, { id: record.id, workspaceId: portal.workspaceId }, customer.id, status);
-    const marks = await requestStore.viewerMarks(db, customer.id, [record.id], botLoginOf(services));
-    const files = await attachmentService.ofRequests(db, [record.id]);
+    // The marks and files as the list reads them; the cards were read for the status already.
+    const { marks, files } = await requestStore.customerSideReads(db, { workspaceId: portal.workspaceId, customerId: customer.id, botLogin: botLoginOf(services) }, [record.id], []);
     return present(
       portal,
       customer,
       record,
       status,
       { voted: marks.voted.has(record.id), subscribed: marks.subscribed.has(record.id), unread: isUnread(marks, record.id, status) },
-      files.get(record.id) ?? [],
+      (files.get(record.id) ?? []).map(attachmentService.present),
     );
   },
 

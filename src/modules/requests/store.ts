@@ -48,7 +48,7 @@ export interface CustomerSight {
   role: 'customer' | 'manager';
 }
 
-/** What is the viewing customer's own about some requests (see `viewerMarks`). */
+/** What is the viewing customer's own about some requests (see `customerSideReads`). */
 export interface ViewerMarks {
   voted: Set<string>;
   subscribed: Set<string>;
@@ -164,7 +164,7 @@ function conditions(portalId: string, filter: RequestFilter): SQL[] {
   return where;
 }
 
-/** The branches of the statement reading a customer's own marks on some requests (see `viewerMarks`). */
+/** The branches of the statement reading a customer's own marks on some requests (see `customerSideReads`). */
 function markBranches(customerId: string, ids: SQL, botLogin: string | null): SQL {
   return sql`
       select request_id::text as key, 'vote' as kind, null::timestamptz as at, null as status, null::jsonb as detail from request_votes where customer_id = ${customerId} and request_id = any(${ids})
@@ -270,23 +270,12 @@ export const requestStore = {
   },
 
   /**
-   * What is the customer's own about these requests: which they voted for, which they follow,
-   * when they last opened each and what status it showed then, and the newest public comment on
-   * each by somebody else (from the comment cache: written by the service with the public marker;
-   * timed by the service's own record of writing it, since the code host's time has whole seconds).
-   */
-  async viewerMarks(tx: Executor, customerId: string, requestIds: string[], botLogin: string | null): Promise<ViewerMarks> {
-    const marks = emptyMarks();
-    if (!requestIds.length) return marks;
-    const rows = await preparedRows<SideRow>(tx, markBranches(customerId, sql`${sql.param(requestIds)}::uuid[]`, botLogin));
-    for (const row of rows) addMark(marks, row);
-    return marks;
-  },
-
-  /**
-   * What a customer's list shows of a batch of its rows besides the rows, in one round trip: the
-   * customer's marks (`viewerMarks`), the issues' cards (`cardsOf`) and the requests' files (oldest
-   * first, as `attachmentService.ofRequests` has them).
+   * What a customer sees of some requests besides the requests, in one round trip: the customer's
+   * marks (which they voted for, which they follow, when they last opened each and what status it
+   * showed then, and the newest public comment on each by somebody else: from the comment cache,
+   * written by the service with the public marker and timed by the service's own record of writing
+   * it, since the code host's time has whole seconds), the issues' cards (`cardsOf`; none asked for
+   * when `issueNodeIds` is empty) and the requests' files, oldest first.
    */
   async customerSideReads(
     tx: Executor,
