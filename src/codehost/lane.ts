@@ -23,6 +23,12 @@ const unlockAlong = (key: string, along: AlongRelease) => ({
   text: `with along as (${along.text}) select pg_advisory_unlock($1::bigint)`,
   values: [key, ...along.values],
 });
+/** What goes along a release, run on its own: its parameters start at $2, so $1 is a placeholder. */
+const alongAlone = (along: AlongRelease) => ({
+  name: `along_${along.name}`,
+  text: `with along as (${along.text}) select $1::int`,
+  values: [0, ...along.values],
+});
 /** The request's answer or its failure, for what goes along the release. */
 export type LaneOutcome<T> = { response: T } | { error: unknown };
 
@@ -45,8 +51,12 @@ export interface LanePace {
  */
 interface HeldLane {
   run<T>(request: () => Promise<T>, pace?: LanePace): Promise<T>;
-  /** Work to finish before the lane is let go (the budget of each answer, recorded in order). */
-  after(work: () => Promise<unknown>): void;
+  /**
+   * A statement to run before the lane is let go (the budget of each answer, recorded in order),
+   * on the held connection itself: another lane connection of this process may never come, since
+   * the pool's others can all be waiting for this very lock.
+   */
+  after(along: AlongRelease): void;
 }
 
 const heldHere = new Map<number, HeldLane>();
@@ -97,7 +107,7 @@ export async function inInstallationLane<T>(
     if (!alongRelease) return held.run(run, pace);
     const outcome = await held.run(run, pace).then((response) => ({ response }), (error: unknown) => ({ error }));
     const along = alongOf(alongRelease, outcome);
-    if (along) held.after(() => lanePool.query({ name: `along_${along.name}`, text: `with along as (${along.text}) select $1::int`, values: [0, ...along.values] }));
+    if (along) held.after(along);
     if ('error' in outcome) throw outcome.error;
     return outcome.response;
   }
@@ -193,9 +203,14 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
         queue = turn.catch(() => {});
         return turn;
       },
-      after(work) {
+      after(along) {
         // A loop turn first: the batch's next request, prepared by promises alone, leaves before it.
-        pending = pending.then(aLoopTurn).then(work).catch(() => {});
+        // Once the hold is given up its connection is gone and the lock with it: then any lane
+        // connection will do.
+        pending = pending
+          .then(aLoopTurn)
+          .then(() => (released ? lanePool : client).query(alongAlone(along)))
+          .catch(() => {});
       },
     };
     const giveUp = (): void => {
