@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { pacedHold, paceWrite, readTurn, returnUnspentReads, type PointLimits, type ReadCost, type ReadLeases, type WriteCost } from './pacing.js';
 
-/** Advisory-lock keys of the lanes: a fixed high prefix plus the installation id. */
+/** Advisory-lock keys of the lanes: a fixed high prefix plus the installation id (exported for tests that take a lane from outside). */
 const LANE_KEY_BASE = 0x5356_4300_0000_0000n;
-const laneKey = (installationId: number) => (LANE_KEY_BASE + BigInt(installationId)).toString();
+export const laneKey = (installationId: number) => (LANE_KEY_BASE + BigInt(installationId)).toString();
 /** The lock and its release as named statements: two per code-host request on the common path. */
 const lock = (key: string) => ({ name: 'lane_lock', text: 'select pg_advisory_lock($1::bigint)', values: [key] });
 const unlock = (key: string) => ({ name: 'lane_unlock', text: 'select pg_advisory_unlock($1::bigint)', values: [key] });
@@ -102,17 +102,23 @@ export async function inInstallationLane<T>(
    */
   alongRelease?: (outcome: LaneOutcome<T>) => AlongRelease | null,
 ): Promise<T> {
+  const heldBefore = heldHere.get(installationId);
+  if (heldBefore) return inHeldLane(heldBefore, run, pace, alongRelease);
+  let leaveTurn = await localTurn(installationId);
+  // The lane may have been taken for a batch of this process while this request waited its turn.
   const held = heldHere.get(installationId);
   if (held) {
-    if (!alongRelease) return held.run(run, pace);
-    const outcome = await held.run(run, pace).then((response) => ({ response }), (error: unknown) => ({ error }));
-    const along = alongOf(alongRelease, outcome);
-    if (along) held.after(along);
-    if ('error' in outcome) throw outcome.error;
-    return outcome.response;
+    leaveTurn();
+    return inHeldLane(held, run, pace, alongRelease);
   }
   const key = laneKey(installationId);
-  const client = await lanePool.connect();
+  let client: pg.PoolClient;
+  try {
+    client = await lanePool.connect();
+  } catch (error) {
+    leaveTurn();
+    throw error;
+  }
   let locked = false;
   let outcome: LaneOutcome<T> | null = null;
   try {
@@ -121,12 +127,15 @@ export async function inInstallationLane<T>(
     const lane = pace ? { codehost: pace.codehost, installationId, limits: pace.limits } : null;
     if (lane && pace?.cost) await paceWrite(client, lane, pace.cost, pace.maxWaitMs);
     if (lane && pace?.read) {
-      // A read that does not fit waits with the lane let go, then takes it again and asks again.
+      // A read that does not fit waits with the lane let go, this process's turn too (its writes
+      // go meanwhile), then takes both again and asks again.
       const leases = leasesOf(lanePool);
       for (let wait = await readTurn(client, lane, pace.read, leases); wait > 0; wait = await readTurn(client, lane, pace.read, leases)) {
         await client.query(unlock(key));
         locked = false;
+        leaveTurn();
         await sleep(wait);
+        leaveTurn = await localTurn(installationId);
         await client.query(lock(key));
         locked = true;
       }
@@ -146,7 +155,49 @@ export async function inInstallationLane<T>(
     if (locked) await client.query(along ? unlockAlong(key, along) : unlock(key)).catch(() => (broken = true));
     // A connection that could not unlock is discarded: closing it releases the lock.
     client.release(broken);
+    leaveTurn();
   }
+}
+
+/** A request in a lane this process holds for a batch; what goes along its release is recorded behind it. */
+async function inHeldLane<T>(
+  held: HeldLane,
+  run: () => Promise<T>,
+  pace: LanePace | undefined,
+  alongRelease: ((outcome: LaneOutcome<T>) => AlongRelease | null) | undefined,
+): Promise<T> {
+  if (!alongRelease) return held.run(run, pace);
+  const outcome = await held.run(run, pace).then((response) => ({ response }), (error: unknown) => ({ error }));
+  const along = alongOf(alongRelease, outcome);
+  if (along) held.after(along);
+  if ('error' in outcome) throw outcome.error;
+  return outcome.response;
+}
+
+/**
+ * This process's requests for an installation wait for the lane one after another in memory, so
+ * at most one of them holds a lane connection while it waits for the lock. Waiting in Postgres
+ * instead, a few requests for an installation busy elsewhere (another process's bulk edit, a
+ * minute's pacing) would hold every lane connection, and every other installation's requests in
+ * this process would wait behind them. The tail of each installation's queue, while it has one.
+ */
+const localTails = new Map<number, Promise<void>>();
+
+/** Resolves when it is this request's turn, with the function that ends the turn (at most once). */
+async function localTurn(installationId: number): Promise<() => void> {
+  const before = localTails.get(installationId);
+  let end!: () => void;
+  const turn = new Promise<void>((resolve) => (end = resolve));
+  const tail = before ? before.then(() => turn) : turn;
+  localTails.set(installationId, tail);
+  if (before) await before;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    end();
+    if (localTails.get(installationId) === tail) localTails.delete(installationId);
+  };
 }
 
 /** What goes along the release, if anything; a failure to say is nothing to write, never the request's failure. */

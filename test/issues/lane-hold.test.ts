@@ -1,16 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { budgetStore } from '../../src/codehost/budget.js';
-import { holdInstallationLane, inInstallationLane } from '../../src/codehost/lane.js';
+import { holdInstallationLane, inInstallationLane, laneKey } from '../../src/codehost/lane.js';
 import { openDatabase, type Database } from '../../src/db/pool.js';
 import { freshDatabase } from '../harness/fresh-database.js';
 
 /**
- * A lane held for a batch (a bulk edit) while requests of the same process, begun before the hold
- * was in place, wait for its lock on every other connection of the lane pool. The batch's own
- * work must need no other lane connection, or it waits for one that never comes: CI once hung
- * here, three processes writing at once, because the budget of each answer was recorded on a
- * second lane connection.
+ * The lane pool is small (4 connections). A lane held for a batch (a bulk edit) must need no
+ * other lane connection, or it can wait for one that never comes: CI once hung with three
+ * processes writing at once, the budget of each answer recorded on a second lane connection while
+ * the others waited for the batch's own lock. And the requests of one installation must not take
+ * the connections every other installation's requests need.
  */
 const INSTALLATION = 4_242;
 const LIMITS = { core: 5_000, graphql: 5_000 };
@@ -42,37 +43,49 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
   throw new Error(`never came: ${what} (lock waiters ${await lockWaiters()}, lane connections ${database.lanePool.totalCount}, ${database.lanePool.waitingCount} waiting for one)`);
 }
 
-it('finishes its batch and records each answer\'s budget while every other lane connection waits for its lock', async () => {
+it('finishes its batch and records each answer\'s budget with every other lane connection taken', async () => {
   const { lanePool } = database;
-  let openGate!: () => void;
-  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  const taken = await Promise.all([lanePool.connect(), lanePool.connect(), lanePool.connect()]);
   const order: string[] = [];
-
-  // A request already in the lane: the hold and the others queue behind it.
-  let entered!: () => void;
-  const inLane = new Promise<void>((resolve) => (entered = resolve));
-  const first = inInstallationLane(lanePool, INSTALLATION, async () => { entered(); await gate; order.push('first'); });
-  await inLane;
-  const batch = holdInstallationLane(lanePool, INSTALLATION, { codehost: 'https://codehost.lane-hold.test', limits: LIMITS }, async () => {
-    for (const remaining of [4_999, 4_998, 4_997]) {
-      await inInstallationLane(lanePool, INSTALLATION, async () => { order.push(`batch ${remaining}`); }, undefined, () =>
-        budgetStore.alongRelease(INSTALLATION, { resource: 'core', limit: 5_000, remaining, resetAt: new Date(Date.now() + 3_600_000) }));
-    }
-  });
-  await until(async () => (await lockWaiters()) === 1, 'the hold waiting for the lock');
-  // Three more of this process's requests, begun before the hold is in place: two take the pool's
-  // last connections and wait for the lock behind the hold, the third waits for a connection.
-  const behind = [1, 2, 3].map((n) => inInstallationLane(lanePool, INSTALLATION, async () => { order.push(`behind ${n}`); }));
-  await until(async () => (await lockWaiters()) === 3 && lanePool.waitingCount === 1, 'two requests waiting for the lock and one for a connection');
-  openGate();
-
-  const settled = await Promise.race([
-    Promise.all([first, batch, ...behind]).then(() => 'done'),
-    sleep(20_000).then(() => 'stuck'),
-  ]);
-  expect(settled, 'the lane pool was exhausted by waiters of its own lock').toBe('done');
-  expect(order.slice(0, 4)).toEqual(['first', 'batch 4999', 'batch 4998', 'batch 4997']);
-  expect(order.slice(4).sort()).toEqual(['behind 1', 'behind 2', 'behind 3']);
+  try {
+    const batch = holdInstallationLane(lanePool, INSTALLATION, { codehost: 'https://codehost.lane-hold.test', limits: LIMITS }, async () => {
+      for (const remaining of [4_999, 4_998, 4_997]) {
+        await inInstallationLane(lanePool, INSTALLATION, async () => { order.push(`batch ${remaining}`); }, undefined, () =>
+          budgetStore.alongRelease(INSTALLATION, { resource: 'core', limit: 5_000, remaining, resetAt: new Date(Date.now() + 3_600_000) }));
+      }
+    });
+    const settled = await Promise.race([batch.then(() => 'done'), sleep(20_000).then(() => 'stuck')]);
+    expect(settled, 'the batch waited for a lane connection while holding the lane').toBe('done');
+  } finally {
+    for (const client of taken) client.release();
+  }
+  expect(order).toEqual(['batch 4999', 'batch 4998', 'batch 4997']);
   const budget = await budgetStore.read(database.pool, INSTALLATION);
   expect(budget?.remaining).toBe(4_997);
+});
+
+it('keeps one lane connection for an installation busy elsewhere, so other installations\' requests go meanwhile', async () => {
+  const { lanePool } = database;
+  const BUSY = 5_151;
+  // Another process in the middle of a long batch for BUSY.
+  const elsewhere = new pg.Client({ connectionString: db.url });
+  await elsewhere.connect();
+  await elsewhere.query('select pg_advisory_lock($1::bigint)', [laneKey(BUSY)]);
+  const order: number[] = [];
+  try {
+    const waiting = [1, 2, 3, 4, 5].map((n) => inInstallationLane(lanePool, BUSY, async () => { order.push(n); }));
+    await until(async () => (await lockWaiters()) === 1, 'a request waiting for the busy lane');
+    expect(lanePool.totalCount - lanePool.idleCount, 'lane connections held by the busy installation\'s requests').toBe(1);
+    const other = await Promise.race([
+      inInstallationLane(lanePool, INSTALLATION, async () => 'answered'),
+      sleep(20_000).then(() => 'stuck behind the busy installation'),
+    ]);
+    expect(other).toBe('answered');
+    expect(order).toEqual([]);
+    await elsewhere.query('select pg_advisory_unlock($1::bigint)', [laneKey(BUSY)]);
+    await Promise.all(waiting);
+    expect(order).toEqual([1, 2, 3, 4, 5]);
+  } finally {
+    await elsewhere.end();
+  }
 });
