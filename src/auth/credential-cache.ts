@@ -46,12 +46,13 @@ export class CredentialCache {
   }
 
   /**
-   * `readSince`: the `generation` taken before the value was read. A clear since then may have
-   * been for a change that read did not see (committed while it ran), so the value is not kept.
+   * `readSince`: the `generation` taken before the value was read (required: every value is read
+   * from the database, and every such read can race a change). A clear since then may have been
+   * for a change that read did not see (committed while it ran), so the value is not kept.
    */
-  set(key: string, value: unknown, notAfter?: number, readSince?: number): void {
+  set(key: string, value: unknown, readSince: number, notAfter?: number): void {
     if (!this.active) return;
-    if (readSince !== undefined && readSince !== this.clears) return;
+    if (readSince !== this.clears) return;
     if (this.entries.size >= this.options.maxEntries) this.entries.clear();
     const expiresAt = Math.min(Date.now() + this.options.ttlMs, notAfter ?? Infinity);
     this.entries.set(key, { value, expiresAt });

@@ -44,7 +44,7 @@ export async function portalCredentialOf(
     const generation = cache.generation;
     stored = await findPortalSession(pool, token);
     // A miss is kept too: a signed token unknown now was never issued, so it cannot become valid.
-    cache.set(cacheKey, stored, stored?.expiresAt, generation);
+    cache.set(cacheKey, stored, generation, stored?.expiresAt);
   }
   if (!stored || stored.expiresAt <= Date.now()) return { kind: 'invalid' };
   const scoped = unscopedEmail(stored.email);

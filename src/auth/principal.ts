@@ -30,10 +30,13 @@ export function createPrincipalResolver(deps: {
     const cacheKey = `k:${digest}`;
     let record = cache.get<ApiKeyRecord | null>(cacheKey);
     if (record === undefined) {
+      // Taken before the read: a revocation committed while it ran clears the cache, and what
+      // the read saw is then not kept (it answers this request only).
+      const generation = cache.generation;
       record = await credentialStore.findApiKey(pool, digest);
       // Misses are remembered too: a random 256-bit key unknown now cannot become valid later,
       // and a revoked key and one that never existed then cost exactly the same.
-      cache.set(cacheKey, record, record?.expiresAt ? Date.parse(record.expiresAt) : undefined);
+      cache.set(cacheKey, record, generation, record?.expiresAt ? Date.parse(record.expiresAt) : undefined);
       if (record) void credentialStore.touchApiKey(pool, record.apiKeyId).catch(() => {});
     }
     if (!record) return null;
@@ -48,15 +51,17 @@ export function createPrincipalResolver(deps: {
     const valueKey = knownDigest === undefined ? undefined : `sv:${knownDigest}`;
     let record = valueKey === undefined ? undefined : cache.get<SessionRecord | null>(valueKey);
     if (record === undefined) {
+      // As for a key: a sign-out committed while the session was read is not undone by caching it.
+      const generation = cache.generation;
       const token = sessionTokenFrom(value, sessionSecret);
       if (!token) return null;
       const cacheKey = `s:${token}`;
       record = cache.get<SessionRecord | null>(cacheKey);
       if (record === undefined) {
         record = await credentialStore.findSession(pool, token);
-        cache.set(cacheKey, record, record ? Date.parse(record.expiresAt) : undefined);
+        cache.set(cacheKey, record, generation, record ? Date.parse(record.expiresAt) : undefined);
       }
-      if (valueKey !== undefined) cache.set(valueKey, record, record ? Date.parse(record.expiresAt) : undefined);
+      if (valueKey !== undefined) cache.set(valueKey, record, generation, record ? Date.parse(record.expiresAt) : undefined);
     }
     if (!record || Date.parse(record.expiresAt) <= Date.now()) return null;
     return { via: 'session', ...record };
@@ -78,8 +83,9 @@ export function createPrincipalResolver(deps: {
       const cacheKey = `m:${userId}`;
       const hit = cache.get<WorkspaceMembership[]>(cacheKey);
       if (hit) return hit;
+      const generation = cache.generation;
       const list = await credentialStore.membershipsOf(pool, userId);
-      cache.set(cacheKey, list);
+      cache.set(cacheKey, list, generation);
       return list;
     },
   };

@@ -85,8 +85,9 @@ async function portalOfSlug(services: Services, slug: string): Promise<PortalRow
   const cacheKey = `portal:${slug}`;
   const hit = cache.get<PortalRow | null>(cacheKey);
   if (hit !== undefined) return hit;
+  const generation = cache.generation;
   const portal = await portalStore.findBySlug(services.database.db, slug);
-  cache.set(cacheKey, portal);
+  cache.set(cacheKey, portal, generation);
   return portal;
 }
 
