@@ -121,6 +121,28 @@ describe('a cached portal credential', () => {
     expect((await listed(who.token)).status).toBe(401);
   });
 
+  it('is refused by the very next request after sign-out or removal even when no notification arrives: this process clears its own cache', async () => {
+    // The listening connection stops hearing the channel while the cache stays in use, so only the
+    // clear the changing process makes itself, before it answers, can end the cached credentials.
+    const listener = (t.services.credentials.cache as unknown as { listener: pg.PoolClient | null }).listener;
+    expect(listener, 'the cache holds a listening connection').toBeTruthy();
+    const signingOut = await cachedSession('Deaf Signout');
+    const removing = await cachedSession('Deaf Removal');
+    await listener!.query('unlisten svc_credentials');
+    try {
+      expect(t.services.credentials.cache.active).toBe(true);
+      const out = await on()('POST', '/portal/auth/sign-out', { token: signingOut.token, body: {} });
+      expect(out.status, out.text).toBe(200);
+      expect((await listed(signingOut.token)).status).toBe(401);
+      expect((await listed(removing.token)).status, 'a credential cached before and untouched').toBe(200);
+      const removed = await call('DELETE', `/v1/portals/${portal.id}/customers/${removing.id}`, as());
+      expect(removed.status, removed.text).toBe(200);
+      expect((await listed(removing.token)).status).toBe(401);
+    } finally {
+      await listener!.query('listen svc_credentials');
+    }
+  });
+
   it('is refused soon after its session is deleted by somebody else (straight in SQL)', async () => {
     const who = await cachedSession('Del Eted');
     await elsewhere.query('delete from portal_auth_sessions where user_id = $1', [who.userId]);
