@@ -7,7 +7,7 @@ import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
-import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
+import { mirroredWebRepository } from '../issues/cache-fixture.js';
 
 /**
  * The workspace's outgoing chat webhook, end to end: a local HTTP server stands in for Slack and
@@ -107,21 +107,13 @@ beforeAll(async () => {
   strictCall = httpClient(strict.url);
   owner = await signUp(call, 'Team Member');
   ws = await createWorkspace(call, owner, 'Chat');
-  const org = unique('corg').toLowerCase();
-  gh.control.createUser({ login: `${org}-dev` });
-  gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
-  const installationId = gh.control.install({ account: org }).id;
-  gh.control.createRepo({ owner: org, name: 'web' });
-  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
-  const ids = await recordInstallation(t, gh, ws.id, installationId);
+  const { repositoryId } = await mirroredWebRepository(t, gh, ws.id, 'corg');
   gh.control.setWebhookUrl(`${t.url}/v1/codehost/webhooks`);
-  await fillCache(t, gh, ws.id, installationId, ids);
-  await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
   const newPortal = async (access: string) =>
     (await call('POST', '/v1/portals', { ...as(), body: { name: access === 'open' ? 'Open help' : 'Chat help', slug: unique('ch').toLowerCase(), access, defaultVisibility: 'public', referencePrefix: 'CHAT' } })).body;
   portal = await newPortal('invite_only');
   openPortal = await newPortal('open');
-  const newType = async (p: { id: string }) => (await call('POST', `/v1/portals/${p.id}/request-types`, { ...as(), body: { name: 'Question', destination: { repositoryId: ids[`${org}/web`] } } })).body.id;
+  const newType = async (p: { id: string }) => (await call('POST', `/v1/portals/${p.id}/request-types`, { ...as(), body: { name: 'Question', destination: { repositoryId: repositoryId } } })).body.id;
   typeId = await newType(portal);
   openTypeId = await newType(openPortal);
 }, 90_000);

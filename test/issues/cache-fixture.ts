@@ -17,7 +17,7 @@ import {
 import { codehostStore } from '../../src/modules/codehost/store.js';
 import { cacheWriter } from '../../src/cache/cache-writer.js';
 import type { TestApp } from '../harness/app.js';
-import type { TestPerson } from '../harness/fixtures.js';
+import { unique, type TestPerson } from '../harness/fixtures.js';
 import type { Call } from '../harness/http.js';
 
 /**
@@ -103,4 +103,28 @@ export async function act<T = Record<string, unknown>>(gh: RunningEmulator, logi
   const res = await gh.control.act(login, method, path, body);
   if (res.status >= 300) throw new Error(`${method} ${path} as ${login}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as T;
+}
+
+/**
+ * What most portal tests stand on: a code-host organisation named from `prefix` (its admin is
+ * `<org>-dev`) whose installation the workspace holds, with one repository `web` holding one
+ * issue, read into the cache and mirrored.
+ */
+export async function mirroredWebRepository(
+  t: Pick<TestApp, 'database'>,
+  gh: RunningEmulator,
+  workspaceId: string,
+  prefix: string,
+): Promise<{ org: string; installationId: number; repositoryId: string }> {
+  const org = unique(prefix).toLowerCase();
+  gh.control.createUser({ login: `${org}-dev` });
+  gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
+  const installationId = gh.control.install({ account: org }).id;
+  gh.control.createRepo({ owner: org, name: 'web' });
+  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
+  const ids = await recordInstallation(t, gh, workspaceId, installationId);
+  await fillCache(t, gh, workspaceId, installationId, ids);
+  const repositoryId = ids[`${org}/web`];
+  await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [repositoryId]);
+  return { org, installationId, repositoryId };
 }

@@ -15,7 +15,7 @@ import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
 import { testAppEnv } from '../harness/test-config.js';
-import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
+import { mirroredWebRepository } from '../issues/cache-fixture.js';
 
 /**
  * The challenge widget on the portal website, in Chromium, against a service that checks
@@ -68,15 +68,7 @@ beforeAll(async () => {
   expect(made.status, made.text).toBe(200);
   owner = { userId: made.body.user.id, name: 'Owner', email, token: made.headers.get('set-auth-token')! };
   ws = await createWorkspace(call, owner, 'Challenged');
-  const org = unique('corg').toLowerCase();
-  gh.control.createUser({ login: `${org}-dev` });
-  gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
-  const installationId = gh.control.install({ account: org }).id;
-  gh.control.createRepo({ owner: org, name: 'web' });
-  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
-  const ids = await recordInstallation(t, gh, ws.id, installationId);
-  await fillCache(t, gh, ws.id, installationId, ids);
-  await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
+  const { repositoryId } = await mirroredWebRepository(t, gh, ws.id, 'corg');
 
   const created = await call('POST', '/v1/portals', {
     ...as(),
@@ -86,7 +78,7 @@ beforeAll(async () => {
   portal = created.body;
   const type = await call('POST', `/v1/portals/${portal.id}/request-types`, {
     ...as(),
-    body: { name: 'Question', description: 'Ask us anything.', destination: { repositoryId: ids[`${org}/web`] } },
+    body: { name: 'Question', description: 'Ask us anything.', destination: { repositoryId: repositoryId } },
   });
   expect(type.status, type.text).toBe(201);
   typeId = type.body.id;

@@ -11,7 +11,7 @@ import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { httpClient, type Call } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
-import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
+import { act, mirroredWebRepository } from '../issues/cache-fixture.js';
 
 /**
  * The portal website (portal-web/) in a real browser, against the real service, the GitHub
@@ -56,16 +56,9 @@ beforeAll(async () => {
   call = httpClient(t.url);
   owner = await signUp(call, 'Grace Team');
   ws = await createWorkspace(call, owner, 'Site');
-  org = unique('sorg').toLowerCase();
-  gh.control.createUser({ login: `${org}-dev` });
-  gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
-  const installationId = gh.control.install({ account: org }).id;
-  gh.control.createRepo({ owner: org, name: 'web' });
-  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
-  const ids = await recordInstallation(t, gh, ws.id, installationId);
+  const web = await mirroredWebRepository(t, gh, ws.id, 'sorg');
+  org = web.org;
   gh.control.setWebhookUrl(`${t.url}/v1/codehost/webhooks`);
-  await fillCache(t, gh, ws.id, installationId, ids);
-  await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
 
   const created = await call('POST', '/v1/portals', {
     ...as(),
@@ -95,12 +88,12 @@ beforeAll(async () => {
         { key: 'since', label: 'Since when', type: 'date' },
         { key: 'blocking', label: 'It blocks our work', type: 'checkbox' },
       ],
-      destination: { repositoryId: ids[`${org}/web`] },
+      destination: { repositoryId: web.repositoryId },
     },
   });
   expect(type.status, type.text).toBe(201);
   typeId = type.body.id;
-  await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Idea', description: 'Something you wish it did.', destination: { repositoryId: ids[`${org}/web`] } } });
+  await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Idea', description: 'Something you wish it did.', destination: { repositoryId: web.repositoryId } } });
 
   // `<slug>.portal.localhost` is loopback to Chromium; the test app listens on 127.0.0.1.
   site = `http://${portal.slug}.portal.localhost:${new URL(t.url).port}`;

@@ -9,7 +9,7 @@ import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fix
 import { hostClient, httpClient, type Call } from '../harness/http.js';
 import { startS3, type RunningS3 } from '../harness/s3.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
-import { act, fillCache, recordInstallation, restList } from '../issues/cache-fixture.js';
+import { mirroredWebRepository, restList } from '../issues/cache-fixture.js';
 
 /**
  * Files: uploaded by members and customers, typed by their content, reached through short-lived
@@ -73,17 +73,11 @@ describe.each(stores)('attachments kept %s', (_where, inBucket) => {
     call = httpClient(t.url);
     owner = await signUp(call, 'File keeper');
     ws = await createWorkspace(call, owner, 'Files');
-    org = unique('aorg').toLowerCase();
-    gh.control.createUser({ login: `${org}-dev` });
-    gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
-    installationId = gh.control.install({ account: org }).id;
-    gh.control.createRepo({ owner: org, name: 'web' });
-    await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
-    const ids = await recordInstallation(t, gh, ws.id, installationId);
-    await fillCache(t, gh, ws.id, installationId, ids);
-    await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
+    const web = await mirroredWebRepository(t, gh, ws.id, 'aorg');
+    org = web.org;
+    installationId = web.installationId;
     portal = (await call('POST', '/v1/portals', { ...as(), body: { name: 'File help', slug: unique('fh').toLowerCase(), access: 'invite_only', defaultVisibility: 'private' } })).body;
-    typeId = (await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Bug', destination: { repositoryId: ids[`${org}/web`] } } })).body.id;
+    typeId = (await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Bug', destination: { repositoryId: web.repositoryId } } })).body.id;
   }, 60_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
-import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
+import { mirroredWebRepository } from '../issues/cache-fixture.js';
 
 /**
  * A customer's credential is cached in memory, and every change to it is seen by the next request:
@@ -60,20 +60,12 @@ beforeAll(async () => {
   call = httpClient(t.url);
   owner = await signUp(call, 'Cache owner');
   ws = await createWorkspace(call, owner, 'Credential cache');
-  const org = unique('ccorg').toLowerCase();
-  gh.control.createUser({ login: `${org}-dev` });
-  gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
-  const installation = gh.control.install({ account: org }).id;
-  gh.control.createRepo({ owner: org, name: 'web' });
-  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
-  const ids = await recordInstallation(t, gh, ws.id, installation);
-  await fillCache(t, gh, ws.id, installation, ids);
-  await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
+  const { repositoryId } = await mirroredWebRepository(t, gh, ws.id, 'ccorg');
 
   const made = await call('POST', '/v1/portals', { ...as(), body: { name: 'Cached', slug: unique('cc').toLowerCase(), access: 'open', defaultVisibility: 'public' } });
   expect(made.status, made.text).toBe(201);
   portal = made.body;
-  const type = await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Question', form: [], destination: { repositoryId: ids[`${org}/web`] } } });
+  const type = await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Question', form: [], destination: { repositoryId: repositoryId } } });
   expect(type.status, type.text).toBe(201);
   typeId = type.body.id;
   company.x = (await call('POST', `/v1/portals/${portal.id}/companies`, { ...as(), body: { name: 'Xylo' } })).body.id;

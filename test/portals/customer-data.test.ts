@@ -6,7 +6,7 @@ import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
-import { act, fillCache, recordInstallation, restList } from '../issues/cache-fixture.js';
+import { mirroredWebRepository, restList } from '../issues/cache-fixture.js';
 
 /** A customer downloads what the service holds about them, then erases themselves from it and from the code host. */
 let gh: RunningEmulator;
@@ -38,19 +38,13 @@ beforeAll(async () => {
   call = httpClient(t.url);
   owner = await signUp(call, 'Data keeper');
   ws = await createWorkspace(call, owner, 'Customer data');
-  org = unique('dorg').toLowerCase();
-  gh.control.createUser({ login: `${org}-dev` });
-  gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
-  installationId = gh.control.install({ account: org }).id;
-  gh.control.createRepo({ owner: org, name: 'web' });
-  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
-  const ids = await recordInstallation(t, gh, ws.id, installationId);
-  await fillCache(t, gh, ws.id, installationId, ids);
-  await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
+  const web = await mirroredWebRepository(t, gh, ws.id, 'dorg');
+  org = web.org;
+  installationId = web.installationId;
   portal = (await call('POST', '/v1/portals', { ...as(), body: { name: 'Data help', slug: unique('dh').toLowerCase(), access: 'invite_only', defaultVisibility: 'public' } })).body;
   typeId = (await call('POST', `/v1/portals/${portal.id}/request-types`, {
     ...as(),
-    body: { name: 'Question', form: [{ key: 'contact', label: 'Contact', type: 'email' }, { key: 'details', label: 'Details', type: 'textarea' }], destination: { repositoryId: ids[`${org}/web`] } },
+    body: { name: 'Question', form: [{ key: 'contact', label: 'Contact', type: 'email' }, { key: 'details', label: 'Details', type: 'textarea' }], destination: { repositoryId: web.repositoryId } },
   })).body.id;
 }, 60_000);
 

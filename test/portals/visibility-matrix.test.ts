@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call, type CallResult } from '../harness/http.js';
-import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
+import { mirroredWebRepository } from '../issues/cache-fixture.js';
 
 /**
  * Who sees which request on the portal side: every customer-facing route that names a request
@@ -74,15 +74,7 @@ beforeAll(async () => {
   call = httpClient(t.url);
   owner = await signUp(call, 'Matrix owner');
   ws = await createWorkspace(call, owner, 'Visibility');
-  const org = unique('vorg').toLowerCase();
-  gh.control.createUser({ login: `${org}-dev` });
-  gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
-  const installation = gh.control.install({ account: org }).id;
-  gh.control.createRepo({ owner: org, name: 'web' });
-  await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
-  const ids = await recordInstallation(t, gh, ws.id, installation);
-  await fillCache(t, gh, ws.id, installation, ids);
-  await t.database.pool.query('update repositories set sync_enabled = true where id = $1', [ids[`${org}/web`]]);
+  const { repositoryId } = await mirroredWebRepository(t, gh, ws.id, 'vorg');
 
   const newPortal = async (name: string, by = as()) =>
     (await call('POST', '/v1/portals', { ...by, body: { name, slug: unique('vm').toLowerCase(), access: 'open', defaultVisibility: 'public' } })).body as Portal;
@@ -91,7 +83,7 @@ beforeAll(async () => {
   const stranger = await signUp(call, 'Stranger');
   const theirs = await createWorkspace(call, stranger, 'Stranger');
   foreign = await newPortal('Foreign', { token: stranger.token, workspaceId: theirs.id });
-  const type = await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Question', form: [], destination: { repositoryId: ids[`${org}/web`] } } });
+  const type = await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Question', form: [], destination: { repositoryId: repositoryId } } });
   expect(type.status, type.text).toBe(201);
   company.x = (await call('POST', `/v1/portals/${portal.id}/companies`, { ...as(), body: { name: 'Xylo' } })).body.id;
   company.y = (await call('POST', `/v1/portals/${portal.id}/companies`, { ...as(), body: { name: 'Yarrow' } })).body.id;
