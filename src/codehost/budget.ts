@@ -21,12 +21,9 @@ export function budgetFromHeaders(headers: Record<string, string | number | unde
   };
 }
 
-/**
- * The upsert of an installation's budget, made to go along the lane's release (lane.ts,
- * AlongRelease): its values are numbered from $2, $1 being the lane's key there.
- */
+/** The upsert of an installation's budget, made to go along the lane's release (lane.ts, AlongRelease). */
 const RECORD_BUDGET = `insert into codehost_budgets (installation_id, resource, "limit", remaining, reset_at, updated_at)
-  values ($2, $3, $4, $5, $6, now())
+  values ($1, $2, $3, $4, $5, now())
   on conflict (installation_id, resource) do update
      set "limit" = excluded."limit", remaining = excluded.remaining, reset_at = excluded.reset_at, updated_at = now()`;
 

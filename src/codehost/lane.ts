@@ -11,7 +11,8 @@ const unlock = (key: string) => ({ name: 'lane_unlock', text: 'select pg_advisor
 
 /**
  * A data-modifying statement to run in the same round trip as the lane's release (the budget an
- * answer reports): its name, its text with parameters from $2, and their values.
+ * answer reports): its name, its text with parameters from $1, and their values. The release
+ * takes the parameter after them, so the statement reads the same alone and along a release.
  */
 export interface AlongRelease {
   name: string;
@@ -20,14 +21,8 @@ export interface AlongRelease {
 }
 const unlockAlong = (key: string, along: AlongRelease) => ({
   name: `lane_unlock_${along.name}`,
-  text: `with along as (${along.text}) select pg_advisory_unlock($1::bigint)`,
-  values: [key, ...along.values],
-});
-/** What goes along a release, run on its own: its parameters start at $2, so $1 is a placeholder. */
-const alongAlone = (along: AlongRelease) => ({
-  name: `along_${along.name}`,
-  text: `with along as (${along.text}) select $1::int`,
-  values: [0, ...along.values],
+  text: `with along as (${along.text}) select pg_advisory_unlock($${along.values.length + 1}::bigint)`,
+  values: [...along.values, key],
 });
 /** The request's answer or its failure, for what goes along the release. */
 export type LaneOutcome<T> = { response: T } | { error: unknown };
@@ -260,7 +255,7 @@ export async function holdInstallationLane<T>(lanePool: pg.Pool, installationId:
         // connection will do.
         pending = pending
           .then(aLoopTurn)
-          .then(() => (released ? lanePool : client).query(alongAlone(along)))
+          .then(() => (released ? lanePool : client).query({ name: along.name, text: along.text, values: along.values }))
           .catch(() => {});
       },
     };
