@@ -22,7 +22,7 @@ import type { Tx } from '../../db/pool.js';
 import { checkedFormValues, BODY_MAX } from '../requests/form-values.js';
 import { customerCommentBody, requestIssueBody, withoutCommentAttribution } from '../requests/issue-body.js';
 import { pageByStatus, sortKeyOf, statusNow } from '../requests/service.js';
-import { isUnread, requestStore, type CustomerFilter, type CustomerSight, type RequestRecord, type ViewerMarks } from '../requests/store.js';
+import { emptyMarks, isUnread, requestStore, type CustomerFilter, type CustomerSight, type RequestRecord } from '../requests/store.js';
 import { preferencesStore } from '../portal-preferences/store.js';
 import type { CustomerRequest } from './schemas.js';
 import { portalCommentStore } from './store.js';
@@ -104,7 +104,7 @@ export const portalRequestService = {
   async list(services: Services, portal: PortalRow, customer: PortalCustomer, query: CustomerFilter & { status?: StatusId; cursor?: string; limit: number; sort?: 'newest' | 'votes'; unread?: boolean }) {
     const { status, cursor, limit, sort = 'newest', unread, ...filter } = query;
     const db = services.database.db;
-    const marks: ViewerMarks = { voted: new Set(), subscribed: new Set(), seen: new Map(), lastPublicComment: new Map() };
+    const marks = emptyMarks();
     const files = new Map<string, PresentedAttachment[]>();
     const page = await pageByStatus(services, {
       workspaceId: portal.workspaceId,

@@ -212,7 +212,8 @@ function addCard(cards: IssueCards, node: string, card: { field: string; name: s
   cards.set(node, list);
 }
 
-const emptyMarks = (): ViewerMarks => ({ voted: new Set(), subscribed: new Set(), seen: new Map(), lastPublicComment: new Map() });
+/** A customer's marks on no request yet (filled batch by batch). */
+export const emptyMarks = (): ViewerMarks => ({ voted: new Set(), subscribed: new Set(), seen: new Map(), lastPublicComment: new Map() });
 
 export const requestStore = {
   /** The number the portal's next request gets (the portal row is locked until the transaction ends). */
