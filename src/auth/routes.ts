@@ -146,9 +146,14 @@ export const signInRoutes = [
           remedy: 'Ask for a new link with POST /auth/sign-in/magic-link.',
         });
       }
+      // A link that signed in (its session cookie set) may have ended the account's other sessions
+      // (above); a failed one changed nothing, and must not clear every process's cache.
+      const signedIn = response.headers.getSetCookie().some((cookie) => cookie.includes('session_token='));
       const sent = await relayAuthResponse(response, reply);
-      services.credentials.cache.clear();
-      await announceCredentialChange(services.database.db);
+      if (signedIn) {
+        services.credentials.cache.clear();
+        await announceCredentialChange(services.database.db);
+      }
       return sent;
     },
   }),
@@ -309,6 +314,46 @@ export const signInLibraryOperations: Record<'/auth' | '/portal/auth', readonly 
   ],
 };
 
+/** A request's path under a sign-in mount, without its query or a trailing slash. */
+const libraryPath = (request: FastifyRequest, prefix: string) => request.url.split('?')[0].slice(prefix.length).replace(/\/$/, '');
+
+/**
+ * The library operations on a mount that can change what the credential cache holds: a session
+ * ended (`sign-out`, `revoke-*`, `change-password`, which can end the others, and a sign-in link
+ * used on an unverified password account, which ends that account's other sessions), or the name
+ * a cached session answers with (`update-user`).
+ *
+ * A sign-in or sign-up makes a new session, whose random token no cache can have seen, and changes
+ * nothing cached; so they clear nothing. Before this, every POST cleared every process's cache, a
+ * failed sign-in included: anyone could make every tenant's next request in every process read its
+ * credential from the database, once per attempt.
+ */
+const CREDENTIAL_CHANGES = new Set([
+  'POST /sign-out',
+  'POST /revoke-session',
+  'POST /revoke-other-sessions',
+  'POST /change-password',
+  'POST /update-user',
+  'GET /magic-link/verify',
+]);
+
+/**
+ * Whether the cache must be cleared after the library answered `status` to `operation`: an
+ * operation that changes credentials, unless the library refused it (a 4xx changes nothing; a 5xx
+ * may have failed half-way, so it clears too).
+ */
+export const changesCachedCredentials = (operation: string, status: number) =>
+  CREDENTIAL_CHANGES.has(operation) && !(status >= 400 && status < 500);
+
+/** A person's session on the request (bearer or cookie), else 401: API keys have no session to act on. */
+async function requireWorkspaceSession(services: Services, request: FastifyRequest): Promise<void> {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const principal = await services.credentials.resolver.resolve({ authorization: one(request.headers.authorization), cookie: one(request.headers.cookie) });
+  if (principal?.via !== 'session') {
+    throw new ApiError('unauthenticated', { message: 'This request needs a session.', remedy: 'Sign in, and send the session as `Authorization: Bearer <token>` or its cookie.' });
+  }
+}
+
 /**
  * The sign-in library's operations for people under /auth and for portal customers under
  * /portal/auth. A change to sessions clears every process's credential cache.
@@ -325,10 +370,10 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
       url: `${prefix}/*`,
       schema: { hide: true },
       preValidation: async (request) => {
-        const path = request.url.split('?')[0].slice(prefix.length).replace(/\/$/, '');
-        if (!offered.has(`${request.method} ${path}`)) {
+        const operation = `${request.method} ${libraryPath(request, prefix)}`;
+        if (!offered.has(operation)) {
           throw new ApiError('not_found', {
-            message: `No sign-in operation ${request.method} ${prefix}${path}.`,
+            message: `No sign-in operation ${request.method} ${prefix}${libraryPath(request, prefix)}.`,
             remedy: 'See /openapi.json for the sign-in operations this API offers.',
           });
         }
@@ -336,8 +381,12 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
       },
       handler: async (request, reply) => {
         if (prefix === '/portal/auth') return forwardPortalSignIn(services, request, reply);
+        const operation = `${request.method} ${libraryPath(request, prefix)}`;
+        // The library answers a sign-out without a session with a success; it must not clear
+        // every process's cache, so an operation on a session needs one (as on a portal's host).
+        if (CREDENTIAL_CHANGES.has(operation)) await requireWorkspaceSession(services, request);
         const sent = await forwardToAuth(auth, authBaseUrl(services), request, reply);
-        if (request.method === 'POST' && prefix === '/auth') {
+        if (changesCachedCredentials(operation, reply.statusCode)) {
           services.credentials.cache.clear();
           await announceCredentialChange(services.database.db);
         }
@@ -404,12 +453,13 @@ async function forwardPortalSignIn(services: Services, request: FastifyRequest, 
   const response = await callAuth(services.signIn.portal, base, request, body, url);
   // A sign-out, a revoked session, a changed name: the triggers on the portal's sign-in tables tell
   // every process once the change commits, and this one must not answer the next request before.
-  if (request.method === 'POST') services.credentials.cache.clear();
-  if (operation === 'GET /magic-link/verify') {
-    if (response.status >= 300 && response.status < 400 && (response.headers.get('location') ?? '').includes('/portal/auth/magic-link/failed')) {
-      throw new ApiError('unauthenticated', { message: 'This sign-in link is unknown, expired or already used.', remedy: 'Ask for a new link on the portal.' });
-    }
-  }
+  const failedLink =
+    operation === 'GET /magic-link/verify' &&
+    response.status >= 300 &&
+    response.status < 400 &&
+    (response.headers.get('location') ?? '').includes('/portal/auth/magic-link/failed');
+  if (failedLink) throw new ApiError('unauthenticated', { message: 'This sign-in link is unknown, expired or already used.', remedy: 'Ask for a new link on the portal.' });
+  if (changesCachedCredentials(operation, response.status)) services.credentials.cache.clear();
   if (!(response.headers.get('content-type') ?? '').includes('json')) return relayAuthResponse(response, reply);
   const text = await response.text();
   let answer: unknown;
