@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createSignInServices } from './auth/better-auth.js';
 import { createChallengeVerifier } from './auth/challenge.js';
 import { createCodehostClient } from './codehost/client.js';
@@ -16,6 +15,7 @@ import { createIdempotency } from './http/idempotency.js';
 import { resolveRequestUrl } from './platform/request-path.js';
 import { registerMetrics, type Metrics } from './platform/metrics.js';
 import { validatorCompiler } from './platform/schema-compilers.js';
+import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerBuiltInPages } from './pages/built-in-pages.js';
 import { portalSiteUrl, registerPortalHosts } from './modules/portals/host.js';
@@ -60,7 +60,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
     rewriteUrl: (raw) => portalSiteUrl(raw.method, raw.headers.host, resolveRequestUrl(raw.url ?? '/'), config.portalDomain),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.env !== 'production' }));
   installHttpConventions(app);
 
   const secret = loadOrCreateSecret(config.authSecret, config.dataDir);
