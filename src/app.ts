@@ -65,7 +65,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
 
   const secret = loadOrCreateSecret(config.authSecret, config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const cache = new CredentialCache({ enabled: config.credentialCache, ttlMs: 60_000, maxEntries: 50_000 });
+  const cache = new CredentialCache({ enabled: config.credentialCache, ttlMs: 60_000, maxEntries: 50_000, maxUnknown: 10_000 });
   await cache.listen(database.pool);
   const services: Services = {
     config,

@@ -15,6 +15,13 @@ const CHANNEL = 'svc_credentials';
  */
 export class CredentialCache {
   private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
+  /**
+   * Credentials looked up and found to be nobody's (a `null` value), kept apart: anyone can send
+   * as many made-up tokens as the rate limit lets through (each one a bucket of its own), and
+   * among the known ones they would fill the cache to its limit and empty it, every tenant's
+   * entries with it. Here they empty only each other.
+   */
+  private readonly unknown = new Map<string, { value: unknown; expiresAt: number }>();
   /** Counts clears: a read that began before one may hold what the clear was for. */
   private clears = 0;
   private listener: pg.PoolClient | null = null;
@@ -22,7 +29,7 @@ export class CredentialCache {
   private stopped = false;
 
   constructor(
-    private readonly options: { enabled: boolean; ttlMs: number; maxEntries: number },
+    private readonly options: { enabled: boolean; ttlMs: number; maxEntries: number; maxUnknown: number },
   ) {}
 
   get active(): boolean {
@@ -31,10 +38,11 @@ export class CredentialCache {
 
   get<T>(key: string): T | undefined {
     if (!this.active) return undefined;
-    const hit = this.entries.get(key);
+    const hit = this.entries.get(key) ?? this.unknown.get(key);
     if (!hit) return undefined;
     if (hit.expiresAt <= Date.now()) {
       this.entries.delete(key);
+      this.unknown.delete(key);
       return undefined;
     }
     return hit.value as T;
@@ -53,14 +61,17 @@ export class CredentialCache {
   set(key: string, value: unknown, readSince: number, notAfter?: number): void {
     if (!this.active) return;
     if (readSince !== this.clears) return;
-    if (this.entries.size >= this.options.maxEntries) this.entries.clear();
+    const [into, other, max] = value === null ? [this.unknown, this.entries, this.options.maxUnknown] : [this.entries, this.unknown, this.options.maxEntries];
+    if (into.size >= max) into.clear();
+    other.delete(key);
     const expiresAt = Math.min(Date.now() + this.options.ttlMs, notAfter ?? Infinity);
-    this.entries.set(key, { value, expiresAt });
+    into.set(key, { value, expiresAt });
   }
 
   clear(): void {
     this.clears += 1;
     this.entries.clear();
+    this.unknown.clear();
   }
 
   async listen(pool: pg.Pool): Promise<void> {

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** A resolver of its own (its own listening cache) whose next database answer waits for `release`. */
 async function resolverWithHeldAnswer() {
-  const cache = new CredentialCache({ enabled: true, ttlMs: 60_000, maxEntries: 1_000 });
+  const cache = new CredentialCache({ enabled: true, ttlMs: 60_000, maxEntries: 1_000, maxUnknown: 1_000 });
   caches.push(cache);
   await cache.listen(t.database.pool);
   let hold = true;
