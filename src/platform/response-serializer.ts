@@ -5,8 +5,9 @@ import { z } from 'zod';
 
 /**
  * How an answer becomes JSON text. zod's serializer (fastify-type-provider-zod) encodes the answer
- * through its schema, a new object built and checked field by field, and then stringifies it: a
- * sixth of an authenticated read's CPU. In production the answer is written by a serializer
+ * through its schema, a new object built and checked field by field, and then stringifies it: 7–8%
+ * of an authenticated read's CPU samples, 3.6 µs of `GET /v1/me` and 24 µs of one issue
+ * (bench/response-serializer.ts; 0.2 and 8.6 µs compiled). In production the answer is written by a serializer
  * compiled from the same schema (fast-json-stringify, Fastify's own, from the schema's JSON
  * Schema): it writes the declared fields only, as zod's does (an object's undeclared keys are
  * dropped unless the schema is loose), with no copy in between.
