@@ -4,11 +4,23 @@ import { createInterface } from 'node:readline';
 
 /** A port nothing listens on at the moment of asking. */
 export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  // Below the kernel's range of ephemeral ports (32768 and up): a port from that range (listen on
+  // 0) can be handed to any outgoing connection of any process between this check and the child's
+  // own listen, and under a full test run it was ("Port … is already in use"). And below 20000,
+  // under the range the tests' embedded PostgreSQL servers pick theirs from.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 12000 + Math.floor(Math.random() * 8000);
+    const server = net.createServer();
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (listening) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error('no free port between 12000 and 20000');
 }
 
 export interface StandaloneProcess {
