@@ -370,10 +370,10 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
       url: `${prefix}/*`,
       schema: { hide: true },
       preValidation: async (request) => {
-        const operation = `${request.method} ${libraryPath(request, prefix)}`;
-        if (!offered.has(operation)) {
+        const path = libraryPath(request, prefix);
+        if (!offered.has(`${request.method} ${path}`)) {
           throw new ApiError('not_found', {
-            message: `No sign-in operation ${request.method} ${prefix}${libraryPath(request, prefix)}.`,
+            message: `No sign-in operation ${request.method} ${prefix}${path}.`,
             remedy: 'See /openapi.json for the sign-in operations this API offers.',
           });
         }
@@ -414,7 +414,7 @@ const portalSessionOperations = new Set(signInLibraryOperations['/portal/auth'])
 async function forwardPortalSignIn(services: Services, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const portal = request.portal;
   if (!portal) throw new ApiError('not_found', { message: "The portal API answers on a portal's own host." });
-  const operation = `${request.method} ${request.url.split('?')[0].slice('/portal/auth'.length).replace(/\/$/, '')}`;
+  const operation = `${request.method} ${libraryPath(request, '/portal/auth')}`;
   if (portalSessionOperations.has(operation)) {
     const credential = await services.credentials.portalCredential(request.headers);
     if (credential.kind === 'invalid' || (credential.kind === 'session' && credential.session.portalId !== portal.id)) {
