@@ -15,6 +15,12 @@ export interface Database {
    * main pool so requests waiting for a lane can never starve the queries everything else needs.
    */
   lanePool: pg.Pool;
+  /**
+   * Connections in node-postgres's pipeline mode, for `pipelinedTransaction` (the webhook
+   * receiver's transactions): a statement is written without waiting for the one before. Kept
+   * apart because a pipelined connection refuses cursors and row-at-a-time reads.
+   */
+  pipelined: Db & { $client: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -38,11 +44,13 @@ export function openDatabase(url: string, options: { max?: number; applicationNa
     options: SESSION_OPTIONS,
   });
   const lanePool = new pg.Pool({ connectionString: url, max: 4, application_name: `${options.applicationName ?? 'svc'}-lanes`, options: SESSION_OPTIONS });
+  // As many as the webhook receiver runs transactions side by side (APPLYING); opened at first use.
+  const pipelinePool = new pg.Pool({ connectionString: url, max: 8, application_name: `${options.applicationName ?? 'svc'}-pipelined`, options: SESSION_OPTIONS, pipeline: true });
   // An idle client losing its connection must not crash the process; the pool replaces it. A
   // checked-out client that loses it fails its query (the caller sees that error); the listener
   // only keeps the connection's own 'error' event from crashing the process in between. (The job
   // queue checks for both listeners and warns without them.)
-  for (const p of [pool, lanePool]) {
+  for (const p of [pool, lanePool, pipelinePool]) {
     p.on('error', () => {});
     p.on('connect', (client) => client.on('error', () => {}));
   }
@@ -51,8 +59,9 @@ export function openDatabase(url: string, options: { max?: number; applicationNa
     pool,
     db,
     lanePool,
+    pipelined: drizzle(pipelinePool, { schema }),
     close: async () => {
-      await Promise.all([pool.end(), lanePool.end()]);
+      await Promise.all([pool.end(), lanePool.end(), pipelinePool.end()]);
     },
   };
 }
