@@ -31,24 +31,31 @@ const BACKSLASH = 0x5c;
 /**
  * Valid JSON text without the whitespace between its tokens, as UTF-8 bytes. Inside a string every
  * byte is kept (an escaped quote does not end it); the bytes of a multi-byte character are all
- * 0x80 and above, so none is taken for a quote, a backslash or a space.
+ * 0x80 and above, so none is taken for a quote, a backslash or a space. A string is copied by a
+ * loop of its own that looks for nothing but its end: most of a page's bytes are inside strings,
+ * and one loop testing every byte for whitespace and quotes took twice as long (19% of the
+ * service's CPU on a page of 50 issues at 10 connections, bench/issue-list.ts). Text that ends
+ * inside a string (never Postgres's) ends there.
  */
 export function compactJson(text: string): Buffer {
   const src = Buffer.from(text, 'utf8');
+  const n = src.length;
   // In place: the write position never passes the read position, so no second buffer is needed.
-  const out = src;
   let o = 0;
-  let inString = false;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (inString) {
-      out[o++] = c;
-      if (c === BACKSLASH) out[o++] = src[++i];
-      else if (c === QUOTE) inString = false;
+  let i = 0;
+  while (i < n) {
+    const c = src[i++];
+    if (c === QUOTE) {
+      src[o++] = c;
+      while (i < n) {
+        const d = src[i++];
+        src[o++] = d;
+        if (d === QUOTE) break;
+        if (d === BACKSLASH && i < n) src[o++] = src[i++];
+      }
     } else if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
-      out[o++] = c;
-      if (c === QUOTE) inString = true;
+      src[o++] = c;
     }
   }
-  return out.subarray(0, o);
+  return src.subarray(0, o);
 }

@@ -48,4 +48,11 @@ describe('JSON text built before the handler returns', () => {
       expect(compactJson(text).toString('utf8')).toBe(JSON.stringify(JSON.parse(text)));
     }
   });
+
+  it('text that ends inside a string or after a lone backslash ends there, without reading past it', () => {
+    expect(compactJson('{ "a" : "open').toString('utf8')).toBe('{"a":"open');
+    expect(compactJson('{ "a" : "x\\').toString('utf8')).toBe('{"a":"x\\');
+    expect(compactJson('[ "\\').toString('utf8')).toBe('["\\');
+    expect(compactJson('[ "\\"').toString('utf8')).toBe('["\\"');
+  });
 });
