@@ -29,7 +29,6 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { SESSION_OPTIONS } from '../src/db/pool.js';
-import * as schema from '../src/db/schema/index.js';
 import { resolveIssueFilter, type IssueListQuery } from '../src/modules/issues/service.js';
 import { hasStablePlan, issueJsonPageSql, type IssueSort } from '../src/modules/issues/store.js';
 import type { SortValue } from '../src/platform/pagination.js';
@@ -180,7 +179,7 @@ try {
     const page = await get(c.path);
     if (page.data.length !== PAGE) throw new Error(`${label}: expected a full page, got ${page.data.length}`);
     const listQuery: IssueListQuery = { limit: PAGE, repository: [], state: 'all', label: [], assignee: [], milestone: [], type: [], sort: c.sort, ...c.query };
-    const filter = await resolveIssueFilter(drizzle(pool, { schema }), workspaceId, listQuery, null);
+    const filter = await resolveIssueFilter(drizzle(pool), workspaceId, listQuery, null);
     const pageQuery = { workspaceId, filter, sort: c.sort, order: 'desc' as const, after: c.after, limit: PAGE };
     const query = dialect.sqlToQuery(issueJsonPageSql(pageQuery));
     // Run as the service runs it: prepared (planned once per connection) where the plan is stable.
