@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Stream } from 'node:stream';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { Db, Tx } from './pool.js';
-import type { Statement } from './prepared.js';
+import { runStatement, type Statement } from './prepared.js';
 
 /** The statement a pipelined transaction's work leaves to be sent with its `commit`. */
 export interface LastStatement {
@@ -64,7 +64,7 @@ export async function pipelinedTransaction<T>(db: Db, work: (tx: Tx) => Promise<
     if (done.status === 'rejected') throw done.reason;
     const { result, last } = done.value;
     stream.cork();
-    const finishing = last ? client.query({ name: last.statement.name, text: last.statement.text, values: last.values }) : undefined;
+    const finishing = last ? runStatement(tx, last.statement, last.values) : undefined;
     const committed = client.query('commit');
     stream.uncork();
     const [finish, commit] = await Promise.allSettled([finishing, committed]);
