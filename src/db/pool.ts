@@ -40,6 +40,12 @@ pg.types.setTypeParser(20, (v) => Number(v));
  */
 export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 
+/**
+ * Connections of the pipelined pool, each process: the webhook receiver runs as many transactions
+ * side by side (`APPLYING`), so none waits for a connection another could have used.
+ */
+export const PIPELINED_CONNECTIONS = 8;
+
 export function openDatabase(url: string, options: { max?: number; applicationName?: string } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -48,8 +54,8 @@ export function openDatabase(url: string, options: { max?: number; applicationNa
     options: SESSION_OPTIONS,
   });
   const lanePool = new pg.Pool({ connectionString: url, max: 4, application_name: `${options.applicationName ?? 'svc'}-lanes`, options: SESSION_OPTIONS });
-  // As many as the webhook receiver runs transactions side by side (APPLYING); opened at first use.
-  const pipelinePool = new pg.Pool({ connectionString: url, max: 8, application_name: `${options.applicationName ?? 'svc'}-pipelined`, options: SESSION_OPTIONS, pipeline: true });
+  // Opened at first use.
+  const pipelinePool = new pg.Pool({ connectionString: url, max: PIPELINED_CONNECTIONS, application_name: `${options.applicationName ?? 'svc'}-pipelined`, options: SESSION_OPTIONS, pipeline: true });
   // An idle client losing its connection must not crash the process; the pool replaces it. A
   // checked-out client that loses it fails its query (the caller sees that error); the listener
   // only keeps the connection's own 'error' event from crashing the process in between. (The job

@@ -1,5 +1,5 @@
 import { codehostInstallations, repositories } from '../db/schema/index.js';
-import type { Tx } from '../db/pool.js';
+import { PIPELINED_CONNECTIONS, type Tx } from '../db/pool.js';
 import type { InstallationRow, RepositoryRow } from '../modules/codehost/store.js';
 import { rowOf, runStatement, selectList, statement } from '../db/prepared.js';
 import { pipelinedTransaction, type PipelinedWork } from '../db/pipelined-transaction.js';
@@ -21,11 +21,13 @@ const STATUS_EVENTS = new Set(['issues', 'label', 'milestone', 'projects_v2_item
 const ISSUE_EVENTS = new Set(['issues', 'issue_comment']);
 
 /**
- * Transactions applying deliveries side by side in one process (the pool keeps connections for
- * everything else). They take their deliveries from one queue, so none waits while another could
- * start; two of them holding deliveries of one issue wait on its lock, one after the other.
+ * Transactions applying deliveries side by side in one process, one on each connection of the
+ * pipelined pool (the main pool keeps its connections for everything else). They take their
+ * deliveries from one queue, so none waits while another could start; two of them holding
+ * deliveries of one issue wait on its lock, one after the other. Eight measured best: two or four
+ * batched more deliveries a transaction but applied fewer a second (bench/webhook-apply.ts).
  */
-export const APPLYING = 8;
+export const APPLYING = PIPELINED_CONNECTIONS;
 /** At most this many deliveries in one transaction. */
 const MAX_BATCH = 32;
 
