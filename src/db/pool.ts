@@ -47,23 +47,21 @@ export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 export const PIPELINED_CONNECTIONS = 8;
 
 export function openDatabase(url: string, options: { max?: number; applicationName?: string } = {}): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.max ?? 10,
-    application_name: options.applicationName ?? 'svc',
-    options: SESSION_OPTIONS,
-  });
-  const lanePool = new pg.Pool({ connectionString: url, max: 4, application_name: `${options.applicationName ?? 'svc'}-lanes`, options: SESSION_OPTIONS });
-  // Opened at first use.
-  const pipelinePool = new pg.Pool({ connectionString: url, max: PIPELINED_CONNECTIONS, application_name: `${options.applicationName ?? 'svc'}-pipelined`, options: SESSION_OPTIONS, pipeline: true });
-  // An idle client losing its connection must not crash the process; the pool replaces it. A
-  // checked-out client that loses it fails its query (the caller sees that error); the listener
-  // only keeps the connection's own 'error' event from crashing the process in between. (The job
-  // queue checks for both listeners and warns without them.)
-  for (const p of [pool, lanePool, pipelinePool]) {
+  const name = options.applicationName ?? 'svc';
+  // Every pool opens its connections (at first use) with the same settings, named for what it is for.
+  const poolFor = (purpose: string, config: pg.PoolConfig) => {
+    const p = new pg.Pool({ connectionString: url, application_name: `${name}${purpose}`, options: SESSION_OPTIONS, ...config });
+    // An idle client losing its connection must not crash the process; the pool replaces it. A
+    // checked-out client that loses it fails its query (the caller sees that error); the listener
+    // only keeps the connection's own 'error' event from crashing the process in between. (The job
+    // queue checks for both listeners and warns without them.)
     p.on('error', () => {});
     p.on('connect', (client) => client.on('error', () => {}));
-  }
+    return p;
+  };
+  const pool = poolFor('', { max: options.max ?? 10 });
+  const lanePool = poolFor('-lanes', { max: 4 });
+  const pipelinePool = poolFor('-pipelined', { max: PIPELINED_CONNECTIONS, pipeline: true });
   const db = drizzle(pool);
   return {
     pool,
