@@ -1203,7 +1203,7 @@ export interface paths {
         put?: never;
         /**
          * Create a request type
-         * @description A form customers submit through, and where its requests become issues. `destination.repositoryId` must be a mirrored, writable repository of this workspace; `labels` labels of it (matched ignoring case, stored as the repository spells them); `projectNodeId` a project of the workspace; `initialFieldValues` values its fields accept (keyed by field node id, each as the card write takes it); `issueType` a type that issues of the repository's owner carry in the cache. Form keys must differ, and a `select` needs options. A `field` status rule names a single-select field of the destination project and one of its options. Each refusal is 422 with `detail.field` naming the field. Honours Idempotency-Key.
+         * @description A form customers submit through, and where its requests become issues. `destination.repositoryId` must be a mirrored, writable repository of this workspace; `labels` labels of it (matched ignoring case, stored as the repository spells them); `projectNodeId` a project of the workspace; `initialFieldValues` values its fields accept (keyed by field node id, each as the card write takes it); `issueType` a type that issues of the repository's owner carry in the cache. Form keys must differ, and a `select` needs options. A `field` status rule names a single-select field of the destination project and one of its options. Each refusal is 422 with `detail.field` naming the field. Honours Idempotency-Key. What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows. `destination.repositoryPrivate` says which case a type is in.
          */
         post: operations["createRequestType"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         head?: never;
         /**
          * Change a request
-         * @description Its title as customers see it (the issue's own title is not changed) and its visibility, `company` included (a member's decision; a request without a requester cannot be company-visible).
+         * @description Its title as customers see it (the issue's own title is not changed) and its visibility, `company` included (a member's decision; a request without a requester cannot be company-visible). Narrowing it does not take back what the code host already shows of a request filed in full in a public repository (edit or delete the issue there); the customer's later comments follow the new visibility. What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows.
          */
         patch: operations["changePortalRequest"];
         trace?: never;
@@ -1389,7 +1389,7 @@ export interface paths {
         put?: never;
         /**
          * Release a request from the hold queue
-         * @description Files the held request's issue now, as its request type says (repository, labels, issue type, project card with its initial field values), through the installation's lane, and answers the request with its issue. A failure of the code host leaves the request held with the reason in `releaseFailure`, and no issue behind (one made part way is taken back). 409 when the request is not held (`detail.reason`: `filed` or `rejected`) or its request type was deleted (`request_type_deleted`).
+         * @description Files the held request's issue now, as its request type says (repository, labels, issue type, project card with its initial field values), through the installation's lane, and answers the request with its issue. A failure of the code host leaves the request held with the reason in `releaseFailure`, and no issue behind (one made part way is taken back). 409 when the request is not held (`detail.reason`: `filed` or `rejected`) or its request type was deleted (`request_type_deleted`). What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows.
          */
         post: operations["releasePortalRequest"];
         delete?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a request
-         * @description Every signed-in customer may submit. `values` are checked against the request type's form (required fields, `select` options, `email`, `url`, `number`, `date` as YYYY-MM-DD, `checkbox`; a key the form lacks is refused), each 422 naming `values.<key>`. On an `open` portal `challengeToken` is checked as on sign-up, and a customer's first request waits in the hold queue (nothing reaches the code host; it is Open to them and seen by nobody else) until a member releases it; while one of theirs is held, later ones are held too. Otherwise the issue is created at once in the request type's repository, through the installation's lane: the form's answers as headed sections and a line naming the requester and their company (never an e-mail address), with the type's labels, issue type, project card and initial field values. If any of that fails, the issue is taken back and nothing is kept (502/503/504 as the code host failed). `Idempotency-Key` replays the first answer to a retry (a fresh `challengeToken` in the retry does not count as a different request).
+         * @description Every signed-in customer may submit. `values` are checked against the request type's form (required fields, `select` options, `email`, `url`, `number`, `date` as YYYY-MM-DD, `checkbox`; a key the form lacks is refused), each 422 naming `values.<key>`. On an `open` portal `challengeToken` is checked as on sign-up, and a customer's first request waits in the hold queue (nothing reaches the code host; it is Open to them and seen by nobody else) until a member releases it; while one of theirs is held, later ones are held too. Otherwise the issue is created at once in the request type's repository, through the installation's lane: the form's answers as headed sections and a line naming the requester and their company (never an e-mail address), with the type's labels, issue type, project card and initial field values. If any of that fails, the issue is taken back and nothing is kept (502/503/504 as the code host failed). `Idempotency-Key` replays the first answer to a retry (a fresh `challengeToken` in the retry does not count as a different request). What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows. The portal's request types say where a public request would be published (`publishedOnCodehost` of `GET /portal`).
          */
         post: operations["submitPortalRequest"];
         delete?: never;
@@ -1593,7 +1593,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on a request
-         * @description Posted to the issue on the code host as the service's bot, ending with a line naming the customer and their company and the hidden marker that makes it public; it is always public. 409 while the request is held (or after it was rejected).
+         * @description Posted to the issue on the code host as the service's bot, ending with a line naming the customer and their company and the hidden marker that makes it public; it is always public. 409 while the request is held (or after it was rejected). Where the request's words may not reach the code host, the issue gets a placeholder naming the reference and the comment's text stays in the service (the portal and the team read it as written). What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows.
          */
         post: operations["commentOnPortalRequest"];
         delete?: never;
@@ -2322,6 +2322,8 @@ export interface components {
                 /** @description null when the repository was dropped from the cache (access lost); submitting is then refused until it is set again. */
                 repositoryId: string | null;
                 repositoryFullName: string | null;
+                /** @description Whether the repository is private. In a public one, only a public request of an open portal is filed with the customer's words; any other is filed as its reference alone and its words stay in the service. */
+                repositoryPrivate: boolean | null;
                 labels: string[];
                 projectNodeId: string | null;
                 initialFieldValues: {
@@ -2626,6 +2628,8 @@ export interface components {
                 /** Format: uuid */
                 portalId: string;
                 portalName: string;
+                /** @description The customer's words are not on the code host: the request is not public and the repository is, so the code host shows a placeholder and `body` here is what the customer wrote. */
+                wordsKeptInService: boolean;
             } | null;
             /** Format: date-time */
             createdAt: string;
@@ -2852,6 +2856,8 @@ export interface components {
                 options: string[];
                 helpText: string | null;
             }[];
+            /** @description Where a **public** request of this type is published in full: the address of the public code-host repository its issue is filed in, readable by anyone, with the title, the answers, the files' links and the requester's name and company (never an e-mail address). Null when nothing a customer writes is published: the repository is private, or this portal is invite-only. A private request is never published: its issue there carries only its reference, and the customer's words stay in the service (also for every comment). */
+            publishedOnCodehost: string | null;
         };
         PortalFront: {
             name: string;
@@ -2871,7 +2877,7 @@ export interface components {
                 accentColor: string | null;
                 welcomeText: string | null;
             };
-            /** @description What a customer may submit, in the order offered, with their forms; where requests go is not shown. */
+            /** @description What a customer may submit, in the order offered, with their forms; where requests go is not shown, except where a public request would be published for anyone to read. */
             requestTypes: components["schemas"]["PortalRequestTypeForm"][];
             /** @description The challenge widget this portal's forms carry: on an `open` portal with a challenge configured, sign-up, both sign-ins and a request's submission need the widget's response as `challengeToken` (each response once). Null when this portal asks no challenge (an invite-only portal, or a deployment that checks none). */
             challenge: {
@@ -2962,6 +2968,8 @@ export interface components {
             };
             /** @description Customers' votes. */
             voteCount: number;
+            /** @description Filed as its reference only: the request is not public (or its portal is invite-only) and its repository is public, so the title, answers, files and requester are here and not on the code host, and so are the customer's later comments. */
+            wordsKeptInService: boolean;
             /** @description Why the last release from the hold queue failed (the request stayed held); null otherwise. */
             releaseFailure: string | null;
             issue: {
@@ -3073,7 +3081,7 @@ export interface components {
             }[];
             comments: {
                 reference: string;
-                /** @description As the code host has it now; null if it was deleted there. */
+                /** @description As the code host has it now (null if it was deleted there), or the words kept in the service where the code host shows a placeholder. */
                 body: string | null;
                 /** Format: date-time */
                 createdAt: string;

@@ -115,12 +115,13 @@ export async function mirroredWebRepository(
   gh: RunningEmulator,
   workspaceId: string,
   prefix: string,
+  options: { private?: boolean } = {},
 ): Promise<{ org: string; installationId: number; repositoryId: string }> {
   const org = unique(prefix).toLowerCase();
   gh.control.createUser({ login: `${org}-dev` });
   gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
   const installationId = gh.control.install({ account: org }).id;
-  gh.control.createRepo({ owner: org, name: 'web' });
+  gh.control.createRepo({ owner: org, name: 'web', private: options.private ?? false });
   await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
   const ids = await recordInstallation(t, gh, workspaceId, installationId);
   await fillCache(t, gh, workspaceId, installationId, ids);

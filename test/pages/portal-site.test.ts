@@ -237,6 +237,11 @@ describe('the portal website', () => {
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain("looks at a newcomer's first request");
     await expectAccessible(page, 'submit');
     await shoot(page, 'submit-desktop');
+    // Before sending, the form says where a public request goes: this type files into a public repository.
+    const whereItGoes = page.locator('#f-visibility-help');
+    expect(await whereItGoes.textContent()).toContain('also publishes the title, your answers, your files\' names and your name (never your e-mail address) in a public issue tracker');
+    expect(await whereItGoes.getByRole('link').getAttribute('href')).toMatch(new RegExp(`/${org}/web$`));
+    expect(await page.locator('fieldset').getAttribute('aria-describedby')).toBe('f-visibility-help');
 
     // Nothing filled in: each problem beside its field, the first one focused, nothing sent.
     await page.getByRole('button', { name: 'Send request' }).click();
@@ -254,6 +259,7 @@ describe('the portal website', () => {
     await page.getByLabel('People affected').fill('12');
     await page.getByLabel('Since when').fill('2026-11-20');
     await page.getByLabel('It blocks our work').check();
+    await page.getByLabel('Everybody on this portal').check();
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect.poll(() => page.locator('.problem').allTextContents()).toEqual(['Who else should hear must be an e-mail address.', 'Page address must be an http or https address.']);
     await page.getByLabel('Who else should hear').fill('ops@customer.test');

@@ -394,8 +394,9 @@ describe('the portal before signing in (GET /portal on its host)', () => {
       defaultVisibility: 'public',
       branding: { logoUrl: null, accentColor: '#112233', welcomeText: 'Hi' },
       requestTypes: [
-        { id: expect.any(String), name: 'Question', description: null, form: [{ key: 'what', label: 'What?', type: 'textarea', required: true, options: [], helpText: null }] },
-        { id: expect.any(String), name: 'Idea', description: null, form: [] },
+        // An invite-only portal publishes nothing, whatever the repository (test/portals/codehost-privacy.test.ts).
+        { id: expect.any(String), name: 'Question', description: null, form: [{ key: 'what', label: 'What?', type: 'textarea', required: true, options: [], helpText: null }], publishedOnCodehost: null },
+        { id: expect.any(String), name: 'Idea', description: null, form: [], publishedOnCodehost: null },
       ],
       // No challenge here (invite-only, and this app checks none): the site shows no widget.
       challenge: null,

@@ -73,7 +73,8 @@ describe.each(stores)('attachments kept %s', (_where, inBucket) => {
     call = httpClient(t.url);
     owner = await signUp(call, 'File keeper');
     ws = await createWorkspace(call, owner, 'Files');
-    const web = await mirroredWebRepository(t, gh, ws.id, 'aorg');
+    // Private: a private request's files are linked from its issue there (a public one gets numbered links only, test/portals/codehost-privacy.test.ts).
+    const web = await mirroredWebRepository(t, gh, ws.id, 'aorg', { private: true });
     org = web.org;
     installationId = web.installationId;
     portal = (await call('POST', '/v1/portals', { ...as(), body: { name: 'File help', slug: unique('fh').toLowerCase(), access: 'invite_only', defaultVisibility: 'private' } })).body;

@@ -38,7 +38,8 @@ beforeAll(async () => {
   call = httpClient(t.url);
   owner = await signUp(call, 'Data keeper');
   ws = await createWorkspace(call, owner, 'Customer data');
-  const web = await mirroredWebRepository(t, gh, ws.id, 'dorg');
+  // Private, so the customer's words and name are on the code host for the erasure to rewrite.
+  const web = await mirroredWebRepository(t, gh, ws.id, 'dorg', { private: true });
   org = web.org;
   installationId = web.installationId;
   portal = (await call('POST', '/v1/portals', { ...as(), body: { name: 'Data help', slug: unique('dh').toLowerCase(), access: 'invite_only', defaultVisibility: 'public' } })).body;

@@ -59,7 +59,8 @@ beforeAll(async () => {
   gh.control.createUser({ login: `${org}-dev` });
   gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
   installationId = gh.control.install({ account: org }).id;
-  gh.control.createRepo({ owner: org, name: 'web' });
+  // Private: the customers' comments are written there in full (test/portals/codehost-privacy.test.ts covers public ones).
+  gh.control.createRepo({ owner: org, name: 'web', private: true });
   await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Seed' });
   await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/labels`, { name: 'needs-info', color: 'eeeeee' });
   const ids = await recordInstallation(t, gh, ws.id, installationId);

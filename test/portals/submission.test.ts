@@ -120,7 +120,8 @@ beforeAll(async () => {
   gh.control.createOrg({ login: org, admins: [`${org}-dev`] });
   const installation = gh.control.install({ account: org }).id;
   installationId = installation;
-  gh.control.createRepo({ owner: org, name: 'web' });
+  // Private: every visibility is filed with the answers (test/portals/codehost-privacy.test.ts covers public repositories).
+  gh.control.createRepo({ owner: org, name: 'web', private: true });
   gh.control.createIssueType(org, { name: 'Bug' });
   await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/labels`, { name: 'Customer', color: 'ff0000' });
   await act(gh, `${org}-dev`, 'POST', `/repos/${org}/web/issues`, { title: 'Typed', type: 'Bug' });

@@ -133,7 +133,7 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
         {type.form.map((field) => (
           <FieldInput key={field.key} field={field} problem={problems[`values.${field.key}`]} />
         ))}
-        <fieldset>
+        <fieldset aria-describedby="f-visibility-help">
           <legend>Who can see it</legend>
           <label class="choice">
             <input type="radio" name="visibility" value="private" defaultChecked={front.defaultVisibility === 'private'} />
@@ -145,6 +145,7 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
               Everybody on this portal
             </label>
           ) : null}
+          <p class="help visibility-help" id="f-visibility-help">{whereWordsGo(type, front.defaultVisibility === 'public')}</p>
         </fieldset>
         <Labelled id="f-files" label="Files" problem={problems.attachmentIds} help={`Up to ${MAX_FILES} images, PDFs or text files.`}>
           <input id="f-files" name="files" type="file" multiple aria-invalid={problems.attachmentIds ? 'true' : undefined} aria-describedby={problems.attachmentIds ? "f-files-help f-files-problem" : "f-files-help"} />
@@ -158,6 +159,22 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
         {challenge.element}
         <button type="submit" class="primary" disabled={busy}>{busy ? 'Sending…' : 'Send request'}</button>
       </form>
+    </>
+  );
+}
+
+/**
+ * Said before sending: whether choosing "Everybody on this portal" also publishes the request
+ * outside it (a public repository behind an open portal), and that a private one never is.
+ */
+export function whereWordsGo(type: RequestType, publicOffered: boolean): ComponentChildren {
+  const published = publicOffered ? type.publishedOnCodehost : null;
+  if (!published) return 'Nothing you write here is published: only the people you choose above and the team can read it.';
+  const shown = published.replace(/^https?:\/\//, '');
+  return (
+    <>
+      "Everybody on this portal" also publishes the title, your answers, your files' names and your name (never your e-mail address) in a public issue tracker that anyone on the internet can read:{' '}
+      <a href={published} rel="noopener noreferrer" target="_blank">{shown}</a>. "Only me and the team" publishes nothing: the team's issue there carries only the request's reference, and your words stay here.
     </>
   );
 }

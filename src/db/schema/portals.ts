@@ -191,6 +191,12 @@ export const requests = pgTable(
     /** The issue on the code host, by node id (the cache row may come and go with sync). */
     issueNodeId: text('issue_node_id'),
     /**
+     * Filed as its reference only: the repository was public and the request was not published in
+     * full (src/modules/requests/codehost-exposure.ts), so the title, answers, files and requester
+     * live here and never reached the code host. Later customer comments are kept here as well.
+     */
+    sealedOnCodehost: boolean('sealed_on_codehost').notNull().default(false),
+    /**
      * The status last announced to its subscribers (null: not yet looked at). Not the status, which
      * is derived at every read: what the change detector compares the derived status with.
      */
@@ -233,6 +239,12 @@ export const portalComments = pgTable(
       .notNull()
       .references(() => repositories.id, { onDelete: 'cascade' }),
     codehostCommentId: bigint('codehost_comment_id', { mode: 'number' }).notNull(),
+    /**
+     * The customer's words when they were not written to the code host (a request that is not
+     * public, in a public repository): the comment there is a placeholder, and this is what the
+     * portal and the team read. Null when the code host has the words.
+     */
+    sealedBody: text('sealed_body'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

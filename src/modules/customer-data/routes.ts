@@ -21,7 +21,7 @@ const customerDataSchema = z
         createdAt: timestamp(),
       }),
     ),
-    comments: z.array(z.object({ reference: z.string(), body: z.string().nullable().describe('As the code host has it now; null if it was deleted there.'), createdAt: timestamp() })),
+    comments: z.array(z.object({ reference: z.string(), body: z.string().nullable().describe('As the code host has it now (null if it was deleted there), or the words kept in the service where the code host shows a placeholder.'), createdAt: timestamp() })),
     votes: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
     subscriptions: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
     attachments: z

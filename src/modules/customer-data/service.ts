@@ -106,10 +106,17 @@ export const customerDataService = {
       }
     }
 
+    const sealedRewrites: Array<{ id: string; body: string }> = [];
     for (const comment of await customerDataStore.comments(db, customer.id)) {
       const body = comment.body ?? '';
       const next = withoutCustomer(body, who);
-      if (next === body || !client) continue;
+      if (next === body) continue;
+      // Words kept here are rewritten with the rest of the erasure; the code host's placeholder names nobody.
+      if (comment.sealed) {
+        sealedRewrites.push({ id: comment.portal_comment_id, body: next });
+        continue;
+      }
+      if (!client) continue;
       const repo = await writeStore.repository(db, portal.workspaceId, comment.repository_id);
       if (!repo) continue;
       const installationId = writableInstallation(repo);
@@ -128,6 +135,7 @@ export const customerDataService = {
     const scoped = portalScopedEmail(portal.id, customer.email);
     const needles = [...new Set([customer.name, displayNameForCodehost(customer.name), customer.email, scoped])].filter((n) => n.length > 0);
     await db.transaction(async (tx) => {
+      for (const rewrite of sealedRewrites) await customerDataStore.rewriteSealedComment(tx, rewrite.id, rewrite.body);
       await customerDataStore.erase(tx, {
         workspaceId: portal.workspaceId,
         customerId: customer.id,

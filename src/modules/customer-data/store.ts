@@ -21,10 +21,14 @@ export const customerDataStore = {
     return rows;
   },
 
-  /** The customer's portal comments with the cached text and where they live on the code host. */
+  /**
+   * The customer's portal comments with their text (the cached one, or the words kept here when the
+   * code host has a placeholder) and where they live on the code host.
+   */
   async comments(tx: Executor, customerId: string) {
-    const { rows } = await tx.execute<{ id: string | null; reference: string; body: string | null; repository_id: string; codehost_comment_id: number; created_at: string }>(sql`
-      select cm.id, p.reference_prefix || '-' || r.number as reference, cm.body, pc.repository_id, pc.codehost_comment_id,
+    const { rows } = await tx.execute<{ id: string | null; portal_comment_id: string; reference: string; body: string | null; sealed: boolean; repository_id: string; codehost_comment_id: number; created_at: string }>(sql`
+      select cm.id, pc.id as portal_comment_id, p.reference_prefix || '-' || r.number as reference, coalesce(pc.sealed_body, cm.body) as body,
+             pc.sealed_body is not null as sealed, pc.repository_id, pc.codehost_comment_id,
              to_char(pc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
         from portal_comments pc join requests r on r.id = pc.request_id join portals p on p.id = r.portal_id
         left join comments cm on cm.repository_id = pc.repository_id and cm.codehost_id = pc.codehost_comment_id
@@ -62,6 +66,11 @@ export const customerDataStore = {
              to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at, ip_address, user_agent
         from portal_auth_sessions where user_id = ${userId} order by created_at`);
     return rows;
+  },
+
+  /** A comment's words kept here (the code host has a placeholder), rewritten. */
+  async rewriteSealedComment(tx: Executor, portalCommentId: string, body: string) {
+    await tx.execute(sql`update portal_comments set sealed_body = ${body} where id = ${portalCommentId}`);
   },
 
   /** The filed requests' issues, with the cached body the attribution line is in. */

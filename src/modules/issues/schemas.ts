@@ -97,7 +97,18 @@ export const commentSchema = z
       .enum(['public', 'internal'])
       .describe('`public`: a customer of the portal can see it; `internal`: never reaches a customer.'),
     customer: z
-      .object({ id: z.uuid(), name: z.string(), company: z.string().nullable(), portalId: z.uuid(), portalName: z.string() })
+      .object({
+        id: z.uuid(),
+        name: z.string(),
+        company: z.string().nullable(),
+        portalId: z.uuid(),
+        portalName: z.string(),
+        wordsKeptInService: z
+          .boolean()
+          .describe(
+            "The customer's words are not on the code host: the request is not public and the repository is, so the code host shows a placeholder and `body` here is what the customer wrote.",
+          ),
+      })
       .nullable()
       .describe('The portal customer who wrote it through their portal (posted by the app with a line naming them); null for anything else.'),
     createdAt: timestamp(),
@@ -225,18 +236,26 @@ export interface CommentRow {
   /** Posted by the service's bot or recorded as written through the service: only then does the marker count. */
   writtenByService: boolean;
   /** The portal customer who wrote it, when one did. */
-  customer?: { id: string; name: string; company: string | null; portalId: string; portalName: string } | null;
+  customer?: { id: string; name: string; company: string | null; portalId: string; portalName: string; sealedBody: string | null } | null;
 }
 
 export function presentComment(c: CommentRow): z.input<typeof commentSchema> {
   const { visibility, body } = readCommentVisibility(c.body, c.writtenByService);
+  const customer = c.customer ?? null;
   return {
     id: c.id,
     nodeId: c.nodeId,
-    body,
+    body: customer?.sealedBody ?? body,
     author: c.author,
     visibility,
-    customer: c.customer ?? null,
+    customer: customer && {
+      id: customer.id,
+      name: customer.name,
+      company: customer.company,
+      portalId: customer.portalId,
+      portalName: customer.portalName,
+      wordsKeptInService: customer.sealedBody !== null,
+    },
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.codehostUpdatedAt),
     htmlUrl: c.htmlUrl,

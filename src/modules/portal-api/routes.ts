@@ -6,8 +6,19 @@ import { companyStore } from '../companies/store.js';
 import { customerRoleSchema } from '../portal-customers/schemas.js';
 import { requestTypeStore } from '../request-types/store.js';
 import { requestTypeSchema } from '../request-types/schemas.js';
+import { publishedOnCodehost } from '../requests/codehost-exposure.js';
 
-const publicRequestType = requestTypeSchema.pick({ id: true, name: true, description: true, form: true }).meta({ id: 'PortalRequestTypeForm' });
+const publicRequestType = requestTypeSchema
+  .pick({ id: true, name: true, description: true, form: true })
+  .extend({
+    publishedOnCodehost: z
+      .string()
+      .nullable()
+      .describe(
+        "Where a **public** request of this type is published in full: the address of the public code-host repository its issue is filed in, readable by anyone, with the title, the answers, the files' links and the requester's name and company (never an e-mail address). Null when nothing a customer writes is published: the repository is private, or this portal is invite-only. A private request is never published: its issue there carries only its reference, and the customer's words stay in the service (also for every comment).",
+      ),
+  })
+  .meta({ id: 'PortalRequestTypeForm' });
 
 const portalFrontSchema = z
   .object({
@@ -18,7 +29,9 @@ const portalFrontSchema = z
     signUpOpen: z.boolean().describe('Whether anybody may make an account here (an open portal); invite-only portals sign in invited customers only.'),
     defaultVisibility: z.enum(['private', 'public']).describe('The widest visibility a customer may give a request.'),
     branding: z.object({ logoUrl: z.string().nullable(), accentColor: z.string().nullable(), welcomeText: z.string().nullable() }),
-    requestTypes: z.array(publicRequestType).describe('What a customer may submit, in the order offered, with their forms; where requests go is not shown.'),
+    requestTypes: z
+      .array(publicRequestType)
+      .describe('What a customer may submit, in the order offered, with their forms; where requests go is not shown, except where a public request would be published for anyone to read.'),
     challenge: z
       .object({
         siteKey: z.string().describe("The widget's site key (public)."),
@@ -65,7 +78,13 @@ export const portalApiRoutes = [
         signUpOpen: portal.access === 'open',
         defaultVisibility: portal.defaultVisibility as 'private' | 'public',
         branding: { logoUrl: portal.logoUrl, accentColor: portal.accentColor, welcomeText: portal.welcomeText },
-        requestTypes: types.map(({ type }) => ({ id: type.id, name: type.name, description: type.description, form: type.form })),
+        requestTypes: types.map(({ type, repositoryPrivate, repositoryHtmlUrl }) => ({
+          id: type.id,
+          name: type.name,
+          description: type.description,
+          form: type.form,
+          publishedOnCodehost: publishedOnCodehost({ repositoryPrivate, repositoryHtmlUrl }, portal),
+        })),
         challenge: portalChallengeWidget(services.challenge, services.config.challengeWidget, portal),
       };
     },

@@ -15,6 +15,7 @@ import {
   submitRequestBody,
 } from './schemas.js';
 import { portalRequestService } from './service.js';
+import { CODEHOST_EXPOSURE_RULE } from '../requests/codehost-exposure.js';
 
 const customer = { kind: 'customer' } as const;
 const SIGHT =
@@ -40,7 +41,7 @@ export const portalRequestRoutes = [
     path: '/portal/requests',
     summary: 'Submit a request',
     description:
-      "Every signed-in customer may submit. `values` are checked against the request type's form (required fields, `select` options, `email`, `url`, `number`, `date` as YYYY-MM-DD, `checkbox`; a key the form lacks is refused), each 422 naming `values.<key>`. On an `open` portal `challengeToken` is checked as on sign-up, and a customer's first request waits in the hold queue (nothing reaches the code host; it is Open to them and seen by nobody else) until a member releases it; while one of theirs is held, later ones are held too. Otherwise the issue is created at once in the request type's repository, through the installation's lane: the form's answers as headed sections and a line naming the requester and their company (never an e-mail address), with the type's labels, issue type, project card and initial field values. If any of that fails, the issue is taken back and nothing is kept (502/503/504 as the code host failed). `Idempotency-Key` replays the first answer to a retry (a fresh `challengeToken` in the retry does not count as a different request).",
+      `Every signed-in customer may submit. \`values\` are checked against the request type's form (required fields, \`select\` options, \`email\`, \`url\`, \`number\`, \`date\` as YYYY-MM-DD, \`checkbox\`; a key the form lacks is refused), each 422 naming \`values.<key>\`. On an \`open\` portal \`challengeToken\` is checked as on sign-up, and a customer's first request waits in the hold queue (nothing reaches the code host; it is Open to them and seen by nobody else) until a member releases it; while one of theirs is held, later ones are held too. Otherwise the issue is created at once in the request type's repository, through the installation's lane: the form's answers as headed sections and a line naming the requester and their company (never an e-mail address), with the type's labels, issue type, project card and initial field values. If any of that fails, the issue is taken back and nothing is kept (502/503/504 as the code host failed). \`Idempotency-Key\` replays the first answer to a retry (a fresh \`challengeToken\` in the retry does not count as a different request). ${CODEHOST_EXPOSURE_RULE} The portal's request types say where a public request would be published (\`publishedOnCodehost\` of \`GET /portal\`).`,
     tags: ['Portal'],
     access: customer,
     creates: true,
@@ -137,7 +138,7 @@ export const portalRequestRoutes = [
     path: '/portal/requests/:reference/comments',
     summary: 'Comment on a request',
     description:
-      "Posted to the issue on the code host as the service's bot, ending with a line naming the customer and their company and the hidden marker that makes it public; it is always public. 409 while the request is held (or after it was rejected).",
+      "Posted to the issue on the code host as the service's bot, ending with a line naming the customer and their company and the hidden marker that makes it public; it is always public. 409 while the request is held (or after it was rejected). Where the request's words may not reach the code host, the issue gets a placeholder naming the reference and the comment's text stays in the service (the portal and the team read it as written). " + CODEHOST_EXPOSURE_RULE,
     tags: ['Portal'],
     access: customer,
     creates: true,

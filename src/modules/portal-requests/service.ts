@@ -21,6 +21,8 @@ import { fileIssue, type FiledIssue } from '../requests/filing.js';
 import type { Tx } from '../../db/pool.js';
 import { checkedFormValues, BODY_MAX } from '../requests/form-values.js';
 import { customerCommentBody, requestIssueBody, withoutCommentAttribution } from '../requests/issue-body.js';
+import { filingContent } from '../requests/filing-content.js';
+import { customerWordsMayReachCodehost, sealedCommentBody } from '../requests/codehost-exposure.js';
 import { pageByStatus, sortKeyOf, statusNow } from '../requests/service.js';
 import { emptyMarks, isUnread, requestStore, type CustomerFilter, type CustomerSight, type RequestRecord } from '../requests/store.js';
 import { preferencesStore } from '../portal-preferences/store.js';
@@ -187,8 +189,8 @@ export const portalRequestService = {
 
     const id = uuidv7();
     /** The request, its files, the requester following it (unless they chose not to) and the audit entry, held or filed alike. */
-    const recordRequest = async (tx: Tx, number: number, filed: FiledIssue | null) => {
-      await requestStore.insert(tx, { id, ...row, number, state: filed ? 'filed' : 'held', issueNodeId: filed?.issueNodeId ?? null });
+    const recordRequest = async (tx: Tx, number: number, filed: FiledIssue | null, sealedOnCodehost = false) => {
+      await requestStore.insert(tx, { id, ...row, number, state: filed ? 'filed' : 'held', issueNodeId: filed?.issueNodeId ?? null, sealedOnCodehost });
       await attachmentService.attach(tx, id, files.map((f) => f.id));
       if ((await preferencesStore.read(tx, customer.id)).followOwnRequests) await requestStore.subscribe(tx, { id, workspaceId: portal.workspaceId }, customer.id);
       await recordAudit(tx, {
@@ -214,14 +216,22 @@ export const portalRequestService = {
 
     if (!decided.held) {
       const reference = `${portal.referencePrefix}-${decided.number}`;
-      const body = requestIssueBody(type.type.form, values, who, reference, files.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) })));
-      if (body.length > BODY_MAX) throw invalidRequest(`The answers are too long together (at most ${BODY_MAX} characters).`, { field: 'values' });
+      // The answers' length is checked as the customer wrote them, whether or not they reach the code host.
+      const full = requestIssueBody(type.type.form, values, who, reference, files.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) })));
+      if (full.length > BODY_MAX) throw invalidRequest(`The answers are too long together (at most ${BODY_MAX} characters).`, { field: 'values' });
+      const content = filingContent({
+        portal,
+        requestType: { name: type.type.name, form: type.type.form, repositoryPrivate: type.repositoryPrivate },
+        request: { id, reference, title: input.title, values, visibility },
+        who,
+        files: files.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) })),
+      });
       await fileIssue(
         services,
         { workspaceId: portal.workspaceId, repositoryId: type.type.repositoryId, destination: type.type.destination },
-        { title: input.title, body },
+        { title: content.title, body: content.body },
         { actor, requestId: context.requestId, auditDetail: { portalId: portal.id, requestId: id, reference }, log: context.log },
-        (tx, filed) => recordRequest(tx, decided.number, filed),
+        (tx, filed) => recordRequest(tx, decided.number, filed, content.sealedOnCodehost),
       );
     }
     const submitted = await portalRequestService.read(services, portal, customer, String(decided.number));
@@ -255,14 +265,18 @@ export const portalRequestService = {
       sortKey: (c) => [c.createdAt, c.id],
       present: (c) => ({
         id: c.id,
-        body: withoutCommentAttribution(readCommentVisibility(c.body, true).body),
+        body: c.sealedBody ?? withoutCommentAttribution(readCommentVisibility(c.body, true).body),
         author: c.customerId ? { name: c.customerName ?? 'A customer', kind: 'customer' as const } : { name: c.memberName ?? `The ${portal.name} team`, kind: 'team' as const },
         createdAt: c.createdAt,
       }),
     });
   },
 
-  /** Posted to the issue as the app, with an attribution line and the public marker; always public. */
+  /**
+   * Posted to the issue as the app, with an attribution line and the public marker; always public.
+   * Where the customer's words may not reach the code host (codehost-exposure.ts), the issue gets a
+   * placeholder and the words are kept beside it.
+   */
   async comment(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, text: string, context: { requestId: string }) {
     const db = services.database.db;
     const record = await visibleRequest(services, portal, customer, reference);
@@ -276,7 +290,11 @@ export const portalRequestService = {
     if (!issue) throw conflict('This request is closed to comments.', { reason: 'issue_missing' });
     const installationId = writableInstallation(issue);
     const company = customer.companyId ? await companyStore.find(db, portal.id, customer.companyId) : null;
-    const body = withCommentVisibility(customerCommentBody(text, { name: customer.name, company: company?.name ?? null, portalName: portal.name }), 'public');
+    // A request filed as its reference keeps every later word here too, whatever its visibility became.
+    const wordsMayGo =
+      !record.sealedOnCodehost && customerWordsMayReachCodehost({ repository: { private: record.repositoryPrivate === true }, visibility: record.visibility, portal });
+    const words = wordsMayGo ? customerCommentBody(text, { name: customer.name, company: company?.name ?? null, portalName: portal.name }) : sealedCommentBody(`${portal.referencePrefix}-${record.number}`);
+    const body = withCommentVisibility(words, 'public');
     const answer = await writeAsApp(services, codehostClientOf(services), installationId, 'the comment', async (octokit) => {
       const { data } = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: issue.ownerLogin, repo: issue.name, issue_number: issue.number, body });
       return data as GitHubComment;
@@ -292,7 +310,15 @@ export const portalRequestService = {
         detail: { visibility: 'public', codehostAuthor: { as: 'app' }, portalRequestId: record.id },
         notify: { body: text, author: customer.name, authorKind: 'customer', actorCustomerId: customer.id },
       },
-      (tx) => portalCommentStore.record(tx, { workspaceId: portal.workspaceId, requestId: record.id, customerId: customer.id, repositoryId: issue.repositoryId, codehostCommentId: Number(answer.id) }),
+      (tx) =>
+        portalCommentStore.record(tx, {
+          workspaceId: portal.workspaceId,
+          requestId: record.id,
+          customerId: customer.id,
+          repositoryId: issue.repositoryId,
+          codehostCommentId: Number(answer.id),
+          sealedBody: wordsMayGo ? null : text,
+        }),
     );
     return { id, body: text, author: { name: customer.name, kind: 'customer' as const }, createdAt: new Date(answer.created_at).toISOString() };
   },

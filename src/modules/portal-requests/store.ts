@@ -12,6 +12,8 @@ export type PortalCommentRow = {
   /** Set when a customer wrote it (through the portal). */
   customerId: string | null;
   memberName: string | null;
+  /** The customer's words when the code host has only a placeholder. */
+  sealedBody: string | null;
 };
 
 export const portalCommentStore = {
@@ -23,7 +25,7 @@ export const portalCommentStore = {
   async page(tx: Executor, issueId: string, botLogin: string | null, after: SortValue[] | null, limit: number): Promise<PortalCommentRow[]> {
     const { rows } = await tx.execute<PortalCommentRow>(sql`
       select cm.id, cm.body, to_char(cm.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-             pc.customer_id as "customerId", pu.name as "customerName", u.name as "memberName"
+             pc.customer_id as "customerId", pu.name as "customerName", u.name as "memberName", pc.sealed_body as "sealedBody"
         from issues i
         join comments cm on cm.repository_id = i.repository_id and cm.issue_number = i.number
         left join service_comments sc on sc.repository_id = cm.repository_id and sc.codehost_comment_id = cm.codehost_id
@@ -40,10 +42,10 @@ export const portalCommentStore = {
     return rows;
   },
 
-  async record(tx: Executor, row: { workspaceId: string; requestId: string; customerId: string; repositoryId: string; codehostCommentId: number }): Promise<void> {
+  async record(tx: Executor, row: { workspaceId: string; requestId: string; customerId: string; repositoryId: string; codehostCommentId: number; sealedBody: string | null }): Promise<void> {
     await tx.execute(sql`
-      insert into portal_comments (id, workspace_id, request_id, customer_id, repository_id, codehost_comment_id)
-      values (${uuidv7()}, ${row.workspaceId}, ${row.requestId}, ${row.customerId}, ${row.repositoryId}, ${row.codehostCommentId})
+      insert into portal_comments (id, workspace_id, request_id, customer_id, repository_id, codehost_comment_id, sealed_body)
+      values (${uuidv7()}, ${row.workspaceId}, ${row.requestId}, ${row.customerId}, ${row.repositoryId}, ${row.codehostCommentId}, ${row.sealedBody})
       on conflict (repository_id, codehost_comment_id) do nothing`);
   },
 };

@@ -3,6 +3,7 @@ import { defineRoute } from '../../http/route.js';
 import { ok, okSchema } from '../../platform/schemas.js';
 import { changeRequestTypeBody, createRequestTypeBody, requestTypeSchema } from './schemas.js';
 import { requestTypeService } from './service.js';
+import { CODEHOST_EXPOSURE_RULE } from '../requests/codehost-exposure.js';
 
 const read = { kind: 'workspace', role: 'member', scope: 'portals:read' } as const;
 const write = { kind: 'workspace', role: 'admin', scope: 'portals:write' } as const;
@@ -31,7 +32,7 @@ export const requestTypeRoutes = [
     method: 'POST',
     path: '/v1/portals/:portalId/request-types',
     summary: 'Create a request type',
-    description: `A form customers submit through, and where its requests become issues. ${checks} Honours Idempotency-Key.`,
+    description: `A form customers submit through, and where its requests become issues. ${checks} Honours Idempotency-Key. ${CODEHOST_EXPOSURE_RULE} \`destination.repositoryPrivate\` says which case a type is in.`,
     tags: ['Portals'],
     access: write,
     creates: true,

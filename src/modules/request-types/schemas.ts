@@ -109,6 +109,12 @@ export const requestTypeSchema = z
     destination: z.object({
       repositoryId: z.uuid().nullable().describe('null when the repository was dropped from the cache (access lost); submitting is then refused until it is set again.'),
       repositoryFullName: z.string().nullable(),
+      repositoryPrivate: z
+        .boolean()
+        .nullable()
+        .describe(
+          "Whether the repository is private. In a public one, only a public request of an open portal is filed with the customer's words; any other is filed as its reference alone and its words stay in the service.",
+        ),
       labels: z.array(z.string()),
       projectNodeId: z.string().nullable(),
       initialFieldValues: z.record(z.string(), z.unknown()),
@@ -120,7 +126,7 @@ export const requestTypeSchema = z
   })
   .meta({ id: 'RequestType' });
 
-export function presentRequestType(row: RequestTypeRow, repositoryFullName: string | null): z.input<typeof requestTypeSchema> {
+export function presentRequestType(row: RequestTypeRow, repository: { fullName: string | null; private: boolean | null }): z.input<typeof requestTypeSchema> {
   return {
     id: row.id,
     portalId: row.portalId,
@@ -129,7 +135,8 @@ export function presentRequestType(row: RequestTypeRow, repositoryFullName: stri
     form: row.form,
     destination: {
       repositoryId: row.repositoryId,
-      repositoryFullName: row.repositoryId ? repositoryFullName : null,
+      repositoryFullName: row.repositoryId ? repository.fullName : null,
+      repositoryPrivate: row.repositoryId ? repository.private : null,
       labels: row.destination.labels,
       projectNodeId: row.destination.projectNodeId,
       initialFieldValues: row.destination.initialFieldValues,

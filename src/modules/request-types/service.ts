@@ -25,12 +25,12 @@ export const requestTypeService = {
   async list(services: Services, auth: WorkspaceAuth, portalId: string) {
     const portal = await portalService.get(services, auth, portalId);
     const rows = await requestTypeStore.list(services.database.db, portal.id);
-    return { data: rows.map((r) => presentRequestType(r.type, r.repositoryFullName)) };
+    return { data: rows.map((r) => presentRequestType(r.type, { fullName: r.repositoryFullName, private: r.repositoryPrivate })) };
   },
 
   async create(services: Services, auth: WorkspaceAuth, portalId: string, input: CreateRequestTypeBody, requestId: string) {
     const portal = await portalService.get(services, auth, portalId);
-    const { row, fullName } = await services.database.db.transaction(async (tx) => {
+    const { row, repository } = await services.database.db.transaction(async (tx) => {
       const form = checkedForm(input.form);
       const target = await checkedDestination(tx, portal.workspaceId, input.destination);
       const statusMap = checkedStatusMap(input.statusMap, target.projectFields, target.destination.projectNodeId !== null);
@@ -54,15 +54,16 @@ export const requestTypeService = {
         after: auditShape(created),
         requestId,
       });
-      return { row: created, fullName: (await requestTypeStore.find(tx, portal.id, created.id))!.repositoryFullName };
+      const { repositoryFullName, repositoryPrivate } = (await requestTypeStore.find(tx, portal.id, created.id))!;
+      return { row: created, repository: { fullName: repositoryFullName, private: repositoryPrivate } };
     });
-    return presentRequestType(row, fullName);
+    return presentRequestType(row, repository);
   },
 
   /** The type after the change is checked whole: a new destination re-checks the status rules, and the reverse. */
   async change(services: Services, auth: WorkspaceAuth, portalId: string, requestTypeId: string, input: ChangeRequestTypeBody, requestId: string) {
     const portal = await portalService.get(services, auth, portalId);
-    const { row, fullName } = await services.database.db.transaction(async (tx) => {
+    const { row, repository } = await services.database.db.transaction(async (tx) => {
       const found = await requestTypeStore.find(tx, portal.id, requestTypeId);
       if (!found) throw notFound('request type');
       const before = found.type;
@@ -102,9 +103,10 @@ export const requestTypeService = {
         after: auditShape(after),
         requestId,
       });
-      return { row: after, fullName: (await requestTypeStore.find(tx, portal.id, requestTypeId))!.repositoryFullName };
+      const { repositoryFullName, repositoryPrivate } = (await requestTypeStore.find(tx, portal.id, requestTypeId))!;
+      return { row: after, repository: { fullName: repositoryFullName, private: repositoryPrivate } };
     });
-    return presentRequestType(row, fullName);
+    return presentRequestType(row, repository);
   },
 
   /** Requests of this type keep their data; their `requestType` reads null. */

@@ -6,7 +6,7 @@ import type { RequestTypeRow } from './schemas.js';
 export type NewRequestType = Omit<RequestTypeRow, 'createdAt' | 'updatedAt'>;
 export type RequestTypeChange = Partial<Omit<NewRequestType, 'id' | 'workspaceId' | 'portalId'>>;
 
-const withRepository = { type: requestTypes, repositoryFullName: repositories.fullName };
+const withRepository = { type: requestTypes, repositoryFullName: repositories.fullName, repositoryPrivate: repositories.private, repositoryHtmlUrl: repositories.htmlUrl };
 
 export const requestTypeStore = {
   /** The portal's types in the order offered, each with its repository's full name. */

@@ -4,6 +4,7 @@ import { pageOf } from '../../platform/pagination.js';
 import { changeRequestBody, memberRequestSchema, requestListQuery, shareIssueBody } from './schemas.js';
 import { ok, okSchema } from '../../platform/schemas.js';
 import { requestService } from './service.js';
+import { CODEHOST_EXPOSURE_RULE } from './codehost-exposure.js';
 
 const read = { kind: 'workspace', role: 'member', scope: 'requests:read' } as const;
 const write = { kind: 'workspace', role: 'member', scope: 'requests:write' } as const;
@@ -59,7 +60,7 @@ export const requestRoutes = [
     method: 'PATCH',
     path: '/v1/portals/:portalId/requests/:requestId',
     summary: 'Change a request',
-    description: "Its title as customers see it (the issue's own title is not changed) and its visibility, `company` included (a member's decision; a request without a requester cannot be company-visible).",
+    description: "Its title as customers see it (the issue's own title is not changed) and its visibility, `company` included (a member's decision; a request without a requester cannot be company-visible). Narrowing it does not take back what the code host already shows of a request filed in full in a public repository (edit or delete the issue there); the customer's later comments follow the new visibility. " + CODEHOST_EXPOSURE_RULE,
     tags: ['Portals'],
     access: write,
     params: requestParam,
@@ -90,7 +91,7 @@ export const requestRoutes = [
     path: '/v1/portals/:portalId/requests/:requestId/release',
     summary: 'Release a request from the hold queue',
     description:
-      "Files the held request's issue now, as its request type says (repository, labels, issue type, project card with its initial field values), through the installation's lane, and answers the request with its issue. A failure of the code host leaves the request held with the reason in `releaseFailure`, and no issue behind (one made part way is taken back). 409 when the request is not held (`detail.reason`: `filed` or `rejected`) or its request type was deleted (`request_type_deleted`).",
+      "Files the held request's issue now, as its request type says (repository, labels, issue type, project card with its initial field values), through the installation's lane, and answers the request with its issue. A failure of the code host leaves the request held with the reason in `releaseFailure`, and no issue behind (one made part way is taken back). 409 when the request is not held (`detail.reason`: `filed` or `rejected`) or its request type was deleted (`request_type_deleted`). " + CODEHOST_EXPOSURE_RULE,
     tags: ['Portals'],
     access: write,
     params: requestParam,

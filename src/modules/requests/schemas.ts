@@ -24,6 +24,11 @@ export const memberRequestSchema = z
       .describe('The customer who submitted it; null for an issue a member shared.'),
     values: z.record(z.string(), z.string()).describe("The form's answers, by field key."),
     voteCount: z.number().int().describe("Customers' votes."),
+    wordsKeptInService: z
+      .boolean()
+      .describe(
+        "Filed as its reference only: the request is not public (or its portal is invite-only) and its repository is public, so the title, answers, files and requester are here and not on the code host, and so are the customer's later comments.",
+      ),
     releaseFailure: z.string().nullable().describe('Why the last release from the hold queue failed (the request stayed held); null otherwise.'),
     issue: z.object({
       id: z.uuid().nullable().describe('The cached issue; null while held, rejected, or when its repository is no longer mirrored.'),

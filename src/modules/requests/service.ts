@@ -15,7 +15,7 @@ import { requestTypeStore } from '../request-types/store.js';
 import type { MemberRequest } from './schemas.js';
 import { attachmentService } from '../attachments/service.js';
 import { fileIssue } from './filing.js';
-import { requestIssueBody } from './issue-body.js';
+import { filingContent } from './filing-content.js';
 import { statusOf } from './record-status.js';
 import { requestStore, type IssueCards, type RequestFilter, type RequestRecord } from './store.js';
 
@@ -44,6 +44,7 @@ function present(portal: PortalRow, record: RequestRecord, status: StatusId): Me
         }
       : null,
     values: record.values ?? {},
+    wordsKeptInService: record.sealedOnCodehost,
     releaseFailure: record.releaseFailure,
     voteCount: Number(record.voteCount),
     issue: {
@@ -244,22 +245,20 @@ export const requestService = {
     try {
       const type = record.requestTypeId ? await requestTypeStore.find(db, portal.id, record.requestTypeId) : null;
       if (!type) throw conflict('Its request type was deleted, so there is no destination to file it in; reject it, or share an issue instead.', { reason: 'request_type_deleted' });
+      const content = filingContent({
+        portal,
+        requestType: { name: type.type.name, form: type.type.form, repositoryPrivate: type.repositoryPrivate },
+        request: { id: record.id, reference, title: record.title, values: record.values ?? {}, visibility: record.visibility },
+        who: { name: record.requesterName ?? '', company: record.companyName, portalName: portal.name },
+        files: await attachmentService.linksOfRequest(services, record.id),
+      });
       await fileIssue(
         services,
         { workspaceId: portal.workspaceId, repositoryId: type.type.repositoryId, destination: type.type.destination },
-        {
-          title: record.title,
-          body: requestIssueBody(
-            type.type.form,
-            record.values ?? {},
-            { name: record.requesterName ?? '', company: record.companyName, portalName: portal.name },
-            reference,
-            await attachmentService.linksOfRequest(services, record.id),
-          ),
-        },
+        { title: content.title, body: content.body },
         { actor: actorOf(auth), requestId: auditId, auditDetail: { portalId: portal.id, requestId: record.id, reference }, log },
         async (tx, filed) => {
-          if (!(await requestStore.markFiled(tx, record.id, filed.issueNodeId))) {
+          if (!(await requestStore.markFiled(tx, record.id, filed.issueNodeId, content.sealedOnCodehost))) {
             throw conflict('The request was released or rejected meanwhile.', { reason: 'not_held' });
           }
           await recordAudit(tx, {

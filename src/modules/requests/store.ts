@@ -39,6 +39,10 @@ export type RequestRecord = {
   issueHtmlUrl: string | null;
   repositoryId: string | null;
   repositoryFullName: string | null;
+  /** The issue's repository is private (null while there is no cached issue). */
+  repositoryPrivate: boolean | null;
+  /** Filed as its reference only; its words never reached the code host (codehost-exposure.ts). */
+  sealedOnCodehost: boolean;
 };
 
 /** Who is looking, on the portal side: what they may see is decided in SQL from this. */
@@ -144,7 +148,8 @@ const recordSelect = sql`
          case when i.id is null then null when i.state = 'closed' then 'closed' else 'open' end as "issueState",
          i.state_reason as "issueStateReason", i.label_names as "issueLabels",
          case when i.id is null then null else i.milestone_codehost_id is not null end as "issueHasMilestone",
-         i.html_url as "issueHtmlUrl", rep.id as "repositoryId", rep.full_name as "repositoryFullName"
+         i.html_url as "issueHtmlUrl", rep.id as "repositoryId", rep.full_name as "repositoryFullName",
+         rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost"
     from requests r
     left join request_types t on t.id = r.request_type_id
     left join portal_customers c on c.id = r.requester_id
@@ -362,9 +367,9 @@ export const requestStore = {
   },
 
   /** A held request becomes filed; false when it was no longer held (released or rejected meanwhile). */
-  async markFiled(tx: Executor, requestId: string, issueNodeId: string): Promise<boolean> {
+  async markFiled(tx: Executor, requestId: string, issueNodeId: string, sealedOnCodehost: boolean): Promise<boolean> {
     const { rows } = await tx.execute(sql`
-      update requests set state = 'filed', issue_node_id = ${issueNodeId}, release_failure = null, updated_at = now()
+      update requests set state = 'filed', issue_node_id = ${issueNodeId}, sealed_on_codehost = ${sealedOnCodehost}, release_failure = null, updated_at = now()
        where id = ${requestId} and state = 'held' returning id`);
     return rows.length > 0;
   },
