@@ -63,7 +63,7 @@ const SECRET_FIELD = /(?:token|secret|password|signature|credential|authorizatio
 const MAX_DEPTH = 4;
 const MAX_ENTRIES = 30;
 const MAX_VALUES = 300;
-const STACK_CHARS = 4000;
+const FRAMES_CHARS = 2000;
 
 type ErrorRecord = { type: string; message: string; stack: string; [field: string]: unknown };
 
@@ -72,8 +72,16 @@ interface Budget {
   left: number;
 }
 
+/** The stack's first line is the message: it is cut as the message is, and the frames after it on their own. */
+function stackOf(error: Error): string {
+  const stack = error.stack ?? '';
+  const head = `${error.name}: ${error.message}`;
+  if (!stack.startsWith(head)) return loggableText(stack, FRAMES_CHARS);
+  return `${error.name}: ${loggableText(error.message)}${loggableText(stack.slice(head.length), FRAMES_CHARS)}`;
+}
+
 function errorRecord(error: Error, depth: number, budget: Budget): ErrorRecord {
-  const record: ErrorRecord = { type: error.name, message: loggableText(error.message), stack: loggableText(error.stack ?? '', STACK_CHARS) };
+  const record: ErrorRecord = { type: error.name, message: loggableText(error.message), stack: stackOf(error) };
   for (const [key, value] of Object.entries(error).slice(0, MAX_ENTRIES)) {
     if (key !== 'message' && key !== 'stack') record[key] = SECRET_FIELD.test(key) && value ? REDACTED : shown(value, depth + 1, budget);
   }

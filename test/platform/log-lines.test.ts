@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installHttpConventions } from '../../src/platform/http-conventions.js';
+import { loggerOptions } from '../../src/platform/log-options.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { signUp, unique } from '../harness/fixtures.js';
 import { httpClient, type Call, type CallResult } from '../harness/http.js';
@@ -124,5 +127,43 @@ describe('what a client sends', () => {
 
     for (const line of lines()) expect(line.length, line.slice(0, 300)).toBeLessThanOrEqual(LINE_BOUND);
     expect(written).not.toContain(pad(2000));
+  });
+});
+
+describe('an error line', () => {
+  it("keeps an error's message, fields and cause bounded and without their credentials", async () => {
+    // The service's error handler and log set-up on an app whose one route fails as a code-host
+    // call can: its message names the URL it called, its fields the request it made.
+    let log = '';
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        log += String(chunk);
+        done();
+      },
+    });
+    const app = Fastify({ logger: loggerOptions('info', stream) });
+    installHttpConventions(app);
+    const secrets = [secret('code'), secret('state'), secret('auth'), secret('client')];
+    app.get('/fails', async () => {
+      const request = { url: `https://codehost.example/login/oauth/access_token?state=${secrets[1]}`, headers: { authorization: `token ${secrets[2]}` }, body: { client_secret: secrets[3] } };
+      const cause = Object.assign(new Error('the code host did not answer'), { request });
+      throw new Error(`POST https://codehost.example/login/oauth/access_token?code=${secrets[0]} failed: ${pad(100_000)}`, { cause });
+    });
+    try {
+      const address = await app.listen({ host: '127.0.0.1', port: 0 });
+      const res = await fetch(`${address}/fails`);
+      expect(res.status).toBe(500);
+    } finally {
+      await app.close();
+    }
+    const failed = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.msg === 'request failed');
+    expect(failed.err.message).toMatch(/^POST https:\/\/codehost\.example\/login\/oauth\/access_token\?code=\[redacted\] failed: x+… \[\d+ characters\]$/);
+    expect(failed.err.cause.request.url).toBe('https://codehost.example/login/oauth/access_token?state=[redacted]');
+    for (const line of log.split('\n')) expect(line.length).toBeLessThanOrEqual(LINE_BOUND);
+    for (const value of secrets) expect(log, value).not.toContain(value);
   });
 });
