@@ -13,6 +13,7 @@ import { createMailer } from './mail/mailer.js';
 import { clientErrorHandler, frameworkErrors, installHttpConventions, requestIdFor } from './platform/http-conventions.js';
 import { createIdempotency } from './http/idempotency.js';
 import { resolveRequestUrl } from './platform/request-path.js';
+import { loggerOptions } from './platform/log-options.js';
 import { registerMetrics, type Metrics } from './platform/metrics.js';
 import { validatorCompiler } from './platform/schema-compilers.js';
 import { responseSerializerCompiler } from './platform/response-serializer.js';
@@ -43,10 +44,16 @@ export interface BuiltApp {
  * Builds the HTTP app on an open, migrated database. Tests and `main.ts` both call this; nothing
  * here reads the environment or listens.
  */
-export async function buildApp(options: { config: Config; database: Database; logger?: boolean }): Promise<BuiltApp> {
+export async function buildApp(options: {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** Where log lines go; stdout unless given (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}): Promise<BuiltApp> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorCode } from '../platform/errors.js';
+import { refuseOverlongSignInText } from './sign-in-input.js';
 
 interface AuthHandler {
   handler(request: Request): Promise<Response>;
@@ -33,7 +34,8 @@ function errorFromAuth(status: number, body: { code?: string; message?: string }
 
 /**
  * Hands a request to a better-auth instance as a Fetch Request. Redirects pass through (sign-in
- * failures are browser redirects); JSON failures are thrown as our envelope.
+ * failures are browser redirects); JSON failures are thrown as our envelope. Every request reaches
+ * a library here, so here its text is held to the bounds of sign-in-input.ts.
  */
 export async function callAuth(
   auth: AuthHandler,
@@ -43,6 +45,7 @@ export async function callAuth(
   /** The library path and query to call, when not the request's own. */
   url?: string,
 ): Promise<Response> {
+  refuseOverlongSignInText(request);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'content-length') continue;

@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import { announceCredentialChange } from './credential-cache.js';
 import { authBaseUrl } from './base-url.js';
 import { callAuth, forwardToAuth, relayAuthResponse } from './forward.js';
+import { SIGN_IN_TEXT_LIMITS as LIMITS } from './sign-in-input.js';
 
 import { okSchema } from '../platform/schemas.js';
 
@@ -53,13 +54,13 @@ export const signInRoutes = [
     access: { kind: 'public' },
     extraErrors: [403, 502],
     body: z.object({
-      name: z.string().min(1).max(200),
-      email: z.email().max(320),
-      password: z.string().min(8).max(128),
+      name: z.string().min(1).max(LIMITS.name),
+      email: z.email().max(LIMITS.email),
+      password: z.string().min(8).max(LIMITS.password),
       // An unsolved widget sends an empty string: that is "no token", with the spec's message.
-      challengeToken: z.string().max(4096).optional(),
-      image: z.url().optional(),
-      callbackURL: z.string().optional(),
+      challengeToken: z.string().max(LIMITS.challengeToken).optional(),
+      image: z.url().max(LIMITS.image).optional(),
+      callbackURL: z.string().max(LIMITS.callbackURL).optional(),
     }),
     response: z.object({ token: z.string().nullable(), user: userSchema }),
     async handler({ body, services, request, reply }) {
@@ -79,10 +80,10 @@ export const signInRoutes = [
     tags: ['Sign-in'],
     access: { kind: 'public' },
     body: z.object({
-      email: z.email().max(320),
-      name: z.string().min(1).max(200).optional(),
+      email: z.email().max(LIMITS.email),
+      name: z.string().min(1).max(LIMITS.name).optional(),
       client: z.enum(['web', 'mobile']).optional(),
-      callbackURL: z.string().max(2048).optional(),
+      callbackURL: z.string().max(LIMITS.callbackURL).optional(),
     }),
     response: okSchema,
     async handler({ body, services, request, reply }) {
@@ -122,7 +123,7 @@ export const signInRoutes = [
     tags: ['Sign-in'],
     access: { kind: 'public' },
     extraErrors: [401],
-    query: z.object({ token: z.string().min(1).max(512), callbackURL: z.string().max(2048).optional() }),
+    query: z.object({ token: z.string().min(1).max(LIMITS.token), callbackURL: z.string().max(LIMITS.callbackURL).optional() }),
     response: z.object({ token: z.string(), user: userSchema.loose() }).loose(),
     async handler({ query, services, request, reply }) {
       const appOrigin = services.config.workspaceAppOrigin;
@@ -192,10 +193,10 @@ export const signInRoutes = [
     access: { kind: 'public' },
     extraErrors: [401, 403, 502],
     body: z.object({
-      name: z.string().min(1).max(200),
-      email: z.email().max(320),
-      password: z.string().min(8).max(128),
-      challengeToken: z.string().max(4096).optional(),
+      name: z.string().min(1).max(LIMITS.name),
+      email: z.email().max(LIMITS.email),
+      password: z.string().min(8).max(LIMITS.password),
+      challengeToken: z.string().max(LIMITS.challengeToken).optional(),
     }),
     response: z.object({ token: z.string().nullable(), user: userSchema }),
     // The library answers; what it sends is the reply (the schema documents it).
@@ -211,7 +212,12 @@ export const signInRoutes = [
     tags: ['Portal sign-in'],
     access: { kind: 'public' },
     extraErrors: [401, 403, 502],
-    body: z.object({ email: z.email().max(320), password: z.string().min(1).max(128), challengeToken: z.string().max(4096).optional(), rememberMe: z.boolean().optional() }),
+    body: z.object({
+      email: z.email().max(LIMITS.email),
+      password: z.string().min(1).max(LIMITS.password),
+      challengeToken: z.string().max(LIMITS.challengeToken).optional(),
+      rememberMe: z.boolean().optional(),
+    }),
     response: z.object({ token: z.string(), user: userSchema }).loose(),
     // The library answers; what it sends is the reply (the schema documents it).
     handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
@@ -227,7 +233,7 @@ export const signInRoutes = [
     tags: ['Portal sign-in'],
     access: { kind: 'public' },
     extraErrors: [401, 403, 502],
-    body: z.object({ email: z.email().max(320), name: z.string().min(1).max(200).optional(), challengeToken: z.string().max(4096).optional() }),
+    body: z.object({ email: z.email().max(LIMITS.email), name: z.string().min(1).max(LIMITS.name).optional(), challengeToken: z.string().max(LIMITS.challengeToken).optional() }),
     response: z.object({ status: z.boolean() }),
     // The library answers; what it sends is the reply (the schema documents it).
     handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
@@ -242,7 +248,7 @@ export const signInRoutes = [
     tags: ['Portal sign-in'],
     access: { kind: 'public' },
     extraErrors: [401],
-    query: z.object({ token: z.string().min(1).max(512) }),
+    query: z.object({ token: z.string().min(1).max(LIMITS.token) }),
     response: z.object({ token: z.string(), user: userSchema.loose() }).loose(),
     // The library answers; what it sends is the reply (the schema documents it).
     handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
@@ -273,8 +279,8 @@ export const signInRoutes = [
     access: { kind: 'customer' },
     body: z
       .object({
-        name: z.string().trim().min(1).max(200).optional(),
-        image: z.url().max(2048).nullable().optional(),
+        name: z.string().trim().min(1).max(LIMITS.name).optional(),
+        image: z.url().max(LIMITS.image).nullable().optional(),
       })
       .strict(),
     response: z.object({ status: z.boolean() }),

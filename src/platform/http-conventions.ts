@@ -171,7 +171,8 @@ export function installHttpConventions(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) {
-      request.log.error({ err: error, cause: apiError.cause }, 'request failed');
+      // An unexpected error is its own cause: logged once.
+      request.log.error({ err: error, ...(apiError.cause !== error ? { cause: apiError.cause } : {}) }, 'request failed');
     }
     if (apiError.retryAfter !== undefined) reply.header('retry-after', String(apiError.retryAfter));
     for (const [k, v] of Object.entries(apiError.headers ?? {})) reply.header(k, v);

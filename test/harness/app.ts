@@ -24,14 +24,18 @@ export interface TestApp {
  * own job-queue schema, so test files running side by side never run each other's jobs; `worker`
  * also runs a job worker in the process.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, options: { databaseUrl?: string; worker?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  /** `logStream`: the app logs there (at `overrides.logLevel`) instead of not at all. */
+  options: { databaseUrl?: string; worker?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(inject('tempRoot'), 'svc-test-data-'));
   const config = loadConfig(
     testAppEnv(dataDir),
     { worker: { schema: `jobs_${Math.random().toString(36).slice(2, 10)}`, concurrency: 2, recoveryAfterMs: 60_000 }, ...overrides },
   );
   const database = openDatabase(options.databaseUrl ?? inject('databaseUrl'), { max: 10 });
-  const { app, services } = await buildApp({ config, database, logger: false });
+  const { app, services } = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   // Job-worker errors go to stderr even though the app's own log is silent in tests.
   const worker = options.worker ? await startSyncWorker(services, { pollInterval: 100, log: pino({ level: 'error' }, pino.destination(2)) }) : null;
