@@ -4393,7 +4393,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -4943,7 +4943,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -5230,7 +5230,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -5713,7 +5713,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -6002,7 +6002,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 action?: string;
                 /** @description ISO 8601 instant, or a window such as -7d, -30d, -24h, -2w. */
                 since?: string;
@@ -6911,7 +6911,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -7394,7 +7394,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description Full text over title, number, label names and body: quoted phrases, `or`, a leading `-` excludes. A bare number or `#number` also matches the issue number. */
                 q?: string;
                 /** @description Repository id; any of them matches. Repeatable. */
@@ -7884,7 +7884,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -8289,7 +8289,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -8642,7 +8642,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description Repository id; omit for every repository. Repeatable. */
                 repository?: string | string[];
             };
@@ -8874,7 +8874,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description Repository id; omit for every repository. Repeatable. */
                 repository?: string | string[];
             };
@@ -9107,7 +9107,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -9690,7 +9690,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -9884,7 +9884,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -10067,7 +10067,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -10701,7 +10701,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -11807,7 +11807,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -12213,7 +12213,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 companyId?: string;
             };
             header?: {
@@ -12647,12 +12647,12 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description The stable status id; applied after the status rules run, so every page is full and in order. */
                 status?: "open" | "planned" | "in_progress" | "waiting_on_you" | "completed" | "merged" | "closed";
                 visibility?: "private" | "company" | "public";
                 /** @description `true`: only the hold queue; `false`: only requests past it. */
-                held?: "true" | "false";
+                held?: boolean;
                 /** @description Requests whose requester is in this company. */
                 companyId?: string;
                 requestTypeId?: string;
@@ -13773,7 +13773,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description `mine`: this customer's own; `company`: their company's (within what they may see); `public`: the portal's public ones. Default: everything they may see. */
                 filter?: "mine" | "company" | "public";
                 /** @description The stable status id, applied after the status rules run. */
@@ -13783,7 +13783,7 @@ export interface operations {
                 /** @description `newest` first, or most `votes` first (then newest). */
                 sort?: "newest" | "votes";
                 /** @description `true`: only requests with something new since this customer last opened them (a status other than the one they saw, or a public comment by somebody else); `false`: only the others. */
-                unread?: "true" | "false";
+                unread?: boolean;
             };
             header?: never;
             path?: never;
@@ -14446,7 +14446,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -14636,7 +14636,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -16459,9 +16459,9 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description `true`: only unread; `false`: only read. */
-                unread?: "true" | "false";
+                unread?: boolean;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */

@@ -20,7 +20,7 @@ describe('the typed client', () => {
 
     // With two workspaces the person must name one: X-Workspace-Id comes from `workspaceId`.
     const svc = createSvcClient({ baseUrl: t.url, token: owner.token, workspaceId: first.id });
-    const members = await svc.GET('/v1/members', { params: { query: { limit: '10' } } });
+    const members = await svc.GET('/v1/members', { params: { query: { limit: 10 } } });
     expect(members.response.status, JSON.stringify(members.error)).toBe(200);
     expect(members.data!.data.map((m) => m.userId)).toEqual([owner.userId]);
 
