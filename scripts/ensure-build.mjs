@@ -1,8 +1,10 @@
 // Runs before `npm start` and `npm run migrate`: compiles src/ and emulator/ into dist/ when dist is
 // missing, lacks a compiled file, or is older than any source file (`npm ci` already built it
 // through `prepare`). The check costs a few milliseconds; a rebuild is incremental.
-// Then the same for the portal website: portal-web/ is built by Vite into portal-web/dist when
-// that build is missing or older than any of its sources (or the typed client it uses).
+// Then the same for the typed client: client/src is compiled by tsc into client/dist (the ESM
+// JavaScript and declarations its package.json exports), and for the portal website: portal-web/ is
+// built by Vite into portal-web/dist when that build is missing or older than any of its sources (or
+// the typed client's build it bundles).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const stamp = path.join(dist, '.build-stamp');
 const buildInfo = path.join(dist, '.tsbuildinfo');
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 // Newest mtime of the .ts files under dir, and whether each has its compiled .js in dist/.
 let outputsMissing = false;
@@ -48,8 +51,23 @@ if (outputsMissing || !existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
   console.error(`svc: compiling src/ and emulator/ into dist/ (${outputsMissing ? 'compiled files missing' : 'sources changed since the last build'})`);
   // tsc's incremental state records what it already wrote and would not write a deleted output again.
   if (outputsMissing) rmSync(buildInfo, { force: true });
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   writeFileSync(stamp, new Date().toISOString() + '\n');
+}
+
+const client = path.join(root, 'client');
+const clientDist = path.join(client, 'dist');
+const clientStamp = path.join(clientDist, '.build-stamp');
+const clientSources = Math.max(
+  newestOfAny(path.join(client, 'src')),
+  ...['tsconfig.json', 'package.json'].map((f) => statSync(path.join(client, f)).mtimeMs),
+);
+if (!existsSync(clientStamp) || !existsSync(path.join(clientDist, 'index.js')) || statSync(clientStamp).mtimeMs < clientSources) {
+  console.error('svc: compiling the typed client into client/dist');
+  // From empty: a file removed from client/src must not stay importable from the build.
+  rmSync(clientDist, { recursive: true, force: true });
+  execFileSync(process.execPath, [tsc, '-p', path.join(client, 'tsconfig.json')], { stdio: 'inherit' });
+  writeFileSync(clientStamp, new Date().toISOString() + '\n');
 }
 
 const site = path.join(root, 'portal-web');
@@ -58,7 +76,7 @@ const siteSources = Math.max(
   newestOfAny(path.join(site, 'src')),
   newestOfAny(path.join(site, 'public')),
   ...['index.html', 'vite.config.js', 'package.json', 'tsconfig.json'].map((f) => statSync(path.join(site, f)).mtimeMs),
-  newestOfAny(path.join(root, 'client', 'src')),
+  statSync(clientStamp).mtimeMs,
   // The form rules the site shares with the service.
   statSync(path.join(root, 'src', 'modules', 'requests', 'form-rules.ts')).mtimeMs,
 );

@@ -4401,7 +4401,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -4951,7 +4951,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -5238,7 +5238,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -5721,7 +5721,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -6010,7 +6010,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 action?: string;
                 /** @description ISO 8601 instant, or a window such as -7d, -30d, -24h, -2w. */
                 since?: string;
@@ -6919,7 +6919,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -7402,7 +7402,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description Full text over title, number, label names and body: quoted phrases, `or`, a leading `-` excludes. A bare number or `#number` also matches the issue number. */
                 q?: string;
                 /** @description Repository id; any of them matches. Repeatable. */
@@ -7892,7 +7892,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -8297,7 +8297,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -8650,7 +8650,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description Repository id; omit for every repository. Repeatable. */
                 repository?: string | string[];
             };
@@ -8882,7 +8882,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description Repository id; omit for every repository. Repeatable. */
                 repository?: string | string[];
             };
@@ -9115,7 +9115,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -9698,7 +9698,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -9892,7 +9892,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -10075,7 +10075,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -10709,7 +10709,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -11815,7 +11815,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -12221,7 +12221,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 companyId?: string;
             };
             header?: {
@@ -12655,12 +12655,12 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description The stable status id; applied after the status rules run, so every page is full and in order. */
                 status?: "open" | "planned" | "in_progress" | "waiting_on_you" | "completed" | "merged" | "closed";
                 visibility?: "private" | "company" | "public";
                 /** @description `true`: only the hold queue; `false`: only requests past it. */
-                held?: "true" | "false";
+                held?: boolean;
                 /** @description Requests whose requester is in this company. */
                 companyId?: string;
                 requestTypeId?: string;
@@ -13781,7 +13781,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description `mine`: this customer's own; `company`: their company's (within what they may see); `public`: the portal's public ones. Default: everything they may see. */
                 filter?: "mine" | "company" | "public";
                 /** @description The stable status id, applied after the status rules run. */
@@ -13791,7 +13791,7 @@ export interface operations {
                 /** @description `newest` first, or most `votes` first (then newest). */
                 sort?: "newest" | "votes";
                 /** @description `true`: only requests with something new since this customer last opened them (a status other than the one they saw, or a public comment by somebody else); `false`: only the others. */
-                unread?: "true" | "false";
+                unread?: boolean;
             };
             header?: never;
             path?: never;
@@ -14454,7 +14454,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -14644,7 +14644,7 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -16467,9 +16467,9 @@ export interface operations {
                 /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
-                limit?: string;
+                limit?: number;
                 /** @description `true`: only unread; `false`: only read. */
-                unread?: "true" | "false";
+                unread?: boolean;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { invalidRequest } from './errors.js';
+import { wholeNumberQuery } from './query-values.js';
 
 /** `cursor` and `limit`, shared by every list operation. */
 export const pageQuery = {
@@ -11,14 +12,7 @@ export const pageQuery = {
     .max(1024)
     .optional()
     .describe("The previous page's `nextCursor`, sent back unchanged; omit to start."),
-  // Digits only: a number coerced from the text would also accept `1e2`, `0x10` or ` 5`.
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,3}$/, 'limit must be a whole number from 1 to 100.')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(100))
-    .default(50)
-    .describe('Page size, 1 to 100.'),
+  limit: wholeNumberQuery('limit', 1, 100).default(50).describe('Page size, 1 to 100.'),
 };
 
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -222,7 +222,6 @@ export class SchemaValues {
 
   private string(schema: JsonSchema, name: string): fc.Arbitrary<string> {
     // Plain strings in the schema that the service reads as something narrower.
-    if (name === 'limit') return fc.integer({ min: 1, max: 100 }).map(String);
     if (/since$/i.test(name)) return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
     const min = schema.minLength ?? 0;
     const max = Math.min(schema.maxLength ?? 40, 40);

@@ -55,7 +55,7 @@ export async function addMember(
   expectStatus(await call.api({ token: inviter.token, workspaceId }).POST('/v1/invitations', { body: { email: person.email, role } }), 201);
   const token = invitationTokenIn((await smtp.lastTo(person.email)).text);
   expectStatus(await call.api({ token: person.token }).POST('/account/invitations/accept', { body: { token } }), 200);
-  const members = expectStatus(await call.api({ token: person.token, workspaceId }).GET('/v1/members', { params: { query: { limit: '100' } } }), 200);
+  const members = expectStatus(await call.api({ token: person.token, workspaceId }).GET('/v1/members', { params: { query: { limit: 100 } } }), 200);
   const me = members.data.find((m) => m.userId === person.userId);
   if (!me) throw new Error(`${person.email} is not among the members after accepting`);
   return { ...person, membershipId: me.membershipId };

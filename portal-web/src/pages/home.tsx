@@ -28,12 +28,12 @@ export function HomePage({ session, location }: { session: Session; location: UR
     const { data, error, response } = await api.GET('/portal/requests', {
       params: {
         query: {
-          limit: '20',
+          limit: 20,
           ...(filter ? { filter } : {}),
           ...(status ? { status: status as PortalRequest['status']['id'] } : {}),
           ...(q ? { q } : {}),
           sort,
-          ...(unread ? { unread: 'true' as const } : {}),
+          ...(unread ? { unread: true } : {}),
           ...(after ? { cursor: after } : {}),
         },
       },

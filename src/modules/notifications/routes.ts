@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notificationEmailModes, notificationKinds } from '../../db/schema/index.js';
 import { defineRoute } from '../../http/route.js';
 import { pageOf, pageQuery } from '../../platform/pagination.js';
+import { booleanQuery } from '../../platform/query-values.js';
 import { timestamp, uuidParam } from '../../platform/schemas.js';
 import { READ_NOTIFICATION_RETENTION_DAYS, defaultPreferences, inbox } from './service.js';
 
@@ -98,7 +99,7 @@ export const inboxRoutes = [
     access: { kind: 'workspace', role: 'viewer', scope: 'self:read' },
     query: z.object({
       ...pageQuery,
-      unread: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('`true`: only unread; `false`: only read.'),
+      unread: booleanQuery('unread').optional().describe('`true`: only unread; `false`: only read.'),
     }),
     response: inboxPage,
     handler: ({ services, auth, query }) => inbox.list(services, auth, query),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StatusId } from '../../db/schema/index.js';
 import { pageQuery } from '../../platform/pagination.js';
+import { booleanQuery } from '../../platform/query-values.js';
 import { timestamp } from '../../platform/schemas.js';
 import { requestStatuses } from '../request-types/schemas.js';
 
@@ -54,7 +55,7 @@ export const requestListQuery = z
     ...pageQuery,
     status: z.enum(statusIds).optional().describe('The stable status id; applied after the status rules run, so every page is full and in order.'),
     visibility: requestVisibilitySchema.optional(),
-    held: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('`true`: only the hold queue; `false`: only requests past it.'),
+    held: booleanQuery('held').optional().describe('`true`: only the hold queue; `false`: only requests past it.'),
     companyId: z.uuid().optional().describe("Requests whose requester is in this company."),
     requestTypeId: z.uuid().optional(),
     sort: z.enum(['oldest', 'votes']).default('oldest').describe('`oldest` first (the hold queue\'s order), or most `votes` first (then oldest).'),
