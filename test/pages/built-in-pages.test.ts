@@ -74,6 +74,10 @@ describe('the built-in pages', () => {
     owner.workspaceId = created.body.id;
 
     await page.locator('#link-codehost').click();
+    // The emulator's approval page: nobody has authorized the app yet, so the first seeded person is the default.
+    await page.waitForURL(/\/login\/oauth\/authorize\?/);
+    expect(await page.locator('input[name=login]:checked').getAttribute('value')).toBe('alice');
+    await page.getByRole('button', { name: /^Authorize/ }).click();
     await page.waitForURL(`${base}/settings/codehost`);
     await expect.poll(() => page.locator('#codehost-message').textContent()).toBe('Your GitHub account is linked.');
     await page.getByRole('button', { name: 'Connect' }).first().click();
@@ -155,8 +159,12 @@ describe('the built-in pages', () => {
     const link = await apiFrom(page, 'GET', '/v1/codehost/install-url', undefined, { 'x-workspace-id': second.body.id });
     expect(link.status).toBe(200);
 
-    // Demo mode: the emulator installs on its signed-in person's own account and sends the browser to the setup route.
+    // Demo mode: the emulator's install page asks who is installing (Ada linked alice) and where (alice's own
+    // account), installs, and sends the browser to the setup route.
     await page.goto(link.body.url);
+    await page.locator('input[name=login][value=alice]').check();
+    expect(await page.locator('input[name=account]:checked').getAttribute('value')).toBe('');
+    await page.getByRole('button', { name: /^Install/ }).click();
     await page.waitForURL(new RegExp(`^${base}/settings/codehost\\?connected=\\d+$`));
     await expect.poll(() => page.locator('#codehost-message').textContent()).toMatch(/^GitHub is connected \(installation \d+\)\.$/);
     const connection = await apiFrom(page, 'GET', '/v1/codehost/installation', undefined, { 'x-workspace-id': second.body.id });
