@@ -174,6 +174,34 @@ describe('the built-in pages', () => {
     await expect.poll(() => page.locator('#codehost-message').textContent()).toContain('owners were asked to install the app');
   }, 60_000);
 
+  it('show a workspace refused an installation another workspace holds the way on: install the app on a new organisation', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/signin`);
+    const signIn = page.locator('#password-form');
+    await signIn.locator('[name=email]').fill(owner.email);
+    await signIn.locator('[name=password]').fill(password);
+    await signIn.locator('button').click();
+    await page.waitForURL(`${base}/`);
+    const third = await apiFrom(page, 'POST', '/v1/workspaces', { name: 'Gamma', slug: `gamma-${Date.now()}` });
+    expect(third.status).toBe(201);
+    const link = await apiFrom(page, 'GET', '/v1/codehost/install-url', undefined, { 'x-workspace-id': third.body.id });
+
+    // org-1 is Acme's (the first test): coming back from it is refused, with what to do next.
+    await page.goto(`${link.body.url}&login=alice&account=org-1`);
+    await page.waitForURL(`${base}/settings/codehost?error=installation_held_by_another_workspace`);
+    await expect.poll(() => page.locator('#codehost-message').textContent()).toContain('Install the app on another account');
+    const gamma = page.locator('#workspaces section', { hasText: 'Gamma' });
+    await gamma.getByRole('button', { name: 'Install the app on another account' }).click();
+    await page.waitForURL(/\/installations\/new\?/);
+    // alice's own account has the app (Beta's): a new organisation is the default.
+    expect(await page.locator('input[name=login]:checked').getAttribute('value')).toBe('alice');
+    expect(await page.locator('input[name=account]:checked').getAttribute('value')).toBe('new');
+    await page.getByLabel('named').fill('gamma-gh');
+    await page.getByRole('button', { name: /^Install/ }).click();
+    await page.waitForURL(new RegExp(`^${base}/settings/codehost\\?connected=\\d+$`));
+    await expect.poll(() => page.locator('#workspaces section', { hasText: 'Gamma' }).textContent()).toContain('Connected to gamma-gh.');
+  }, 60_000);
+
   it('land a failed sign-in on the sign-in page with its reason', async () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${base}/auth/error?error=state_mismatch`);
