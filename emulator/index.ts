@@ -7,6 +7,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { registerAuthorizePage } from './authorize-page.js';
 import { Control, registerControl, type AppCredentials } from './control.js';
 import { registerGraphql } from './graphql/register.js';
 import { registerInstallFlow } from './install-flow.js';
@@ -74,6 +75,7 @@ export function createEmulator(opts: StartOptions = {}): { emulator: Emulator; c
   registerGraphql(emulator, ops);
   const control = new Control(emulator, ops);
   registerControl(emulator, control);
+  registerAuthorizePage(emulator, control);
   registerInstallFlow(emulator, control);
   return { emulator, control };
 }

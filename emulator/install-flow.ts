@@ -1,7 +1,9 @@
 /**
  * GitHub's web flow for installing the app: the page `GET /apps/{slug}/installations/new` on github.com (a web page,
  * not the API). The emulator has no sign-in: `login=` (else the person `PUT /_emulator/oauth/login` names) is who is at
- * the browser, and `account=` where they install (default: their own account). As on GitHub:
+ * the browser, and `account=` where they install (default: their own account; `account=new` with `new_account=`: an
+ * organisation made on the spot with them as its owner). With nobody named, the page asks both (person-choice.ts),
+ * offering the accounts the app is not installed on yet, so a second workspace can connect a second account. As on GitHub:
  *
  * - on their own account, or an organisation they administer, the app is installed (all repositories, or
  *   `repositories=a,b`; `installation.created` is delivered) and the browser goes to the app's setup URL with
@@ -12,7 +14,8 @@
  * - without a setup URL, GitHub shows the installation; the emulator answers a plain page saying what happened.
  */
 import type { Control } from './control.js';
-import { escapeHtml as esc, type Res } from './http.js';
+import { escapeHtml as esc, type Req, type Res } from './http.js';
+import { badLogin, carriedOn, chosenPerson, defaultPerson, freeLogin, NEW, personFieldset, problemNote } from './person-choice.js';
 import type { Emulator } from './server.js';
 import type { Account } from './state.js';
 
@@ -34,18 +37,12 @@ export function registerInstallFlow(emu: Emulator, control: Control) {
     const store = emu.store;
     const app = store.data.app;
     if (req.params.app_slug !== app.slug) return page(404, 'Not Found', '');
-    const login = req.query.get('login') ?? emu.oauthDefaultLogin;
-    const person = login ? store.account(login) : undefined;
-    if (!person || person.type !== 'User') {
-      // No sign-in page: a list of people to be (demo mode), each a link back here with `login=`.
-      const links = control.people().slice(0, 200).map((who) => {
-        const q = new URLSearchParams(req.query);
-        q.set('login', who);
-        return `<li><a href="${esc(`${req.path}?${q}`)}">${esc(who)}</a></li>`;
-      });
-      return page(200, `Install ${app.name}`, `<p>Choose who you are:</p><ul>${links.join('')}</ul>`);
-    }
-    const account = store.account(req.query.get('account') ?? person.login);
+    const chosen = chosenPerson(emu, control, req);
+    if (!chosen.person) return page(200, `Install ${app.name}`, problemNote(chosen.problem) + installForm(emu, control, req));
+    const person = chosen.person;
+    const where = whereToInstall(emu, control, req, person);
+    if ('problem' in where) return page(200, `Install ${app.name}`, problemNote(where.problem) + installForm(emu, control, req));
+    const account = where.account;
     const may = account ? standing(person, account) : 'none';
     if (!account || may === 'none') return page(404, 'Not Found', `<p>${esc(person.login)} cannot install ${esc(app.name)} there.</p>`);
 
@@ -56,7 +53,7 @@ export function registerInstallFlow(emu: Emulator, control: Control) {
       if (installationId !== null) target.searchParams.set('installation_id', String(installationId));
       target.searchParams.set('setup_action', action);
       if (state !== null) target.searchParams.set('state', state);
-      return { status: 302, headers: { location: target.toString() }, text: '', noEtag: true };
+      return { status: 302, headers: { location: target.toString(), ...chosen.cookie }, text: '', noEtag: true };
     };
 
     if (may === 'request') {
@@ -73,4 +70,34 @@ export function registerInstallFlow(emu: Emulator, control: Control) {
     emu.onChange?.();
     return toSetup(installation.id, 'install') ?? page(200, `${app.name} is installed on ${account.login}`, `<p>Installation ${installation.id}.</p>`);
   });
+}
+
+/** The account named (`account=`), a new organisation made for `new_account=`, or the person's own account. */
+function whereToInstall(emu: Emulator, control: Control, req: Req, person: Account): { account: Account | undefined } | { problem: string } {
+  const named = req.query.get('account');
+  if (named !== NEW) return { account: emu.store.account(named || person.login) };
+  const typed = (req.query.get('new_account') ?? '').trim();
+  const problem = badLogin(typed);
+  if (problem) return { problem };
+  const existing = emu.store.account(typed);
+  if (existing) return { account: existing };
+  return { account: control.createOrg({ login: typed, name: typed, admins: [person.login] }) };
+}
+
+/** The page asking who installs and where: their own account, an organisation without the app, or a new one. */
+function installForm(emu: Emulator, control: Control, req: Req): string {
+  const store = emu.store;
+  const app = store.data.app;
+  const person = defaultPerson(emu, control, req);
+  const ownInstalled = person ? Boolean(store.installationFor(store.account(person)!.id)) : false;
+  const organisations = store.data.accounts.filter((a) => a.type === 'Organization' && !store.installationFor(a.id)).slice(0, 200);
+  const pickNew = `onfocus="document.getElementById('account-new').checked = true"`;
+  const choices = [
+    `<li><label><input type="radio" name="account" value=""${ownInstalled ? '' : ' checked'}> Your own account (the person above)</label></li>`,
+    ...organisations.map((o) => `<li><label><input type="radio" name="account" value="${esc(o.login)}"> ${esc(o.login)}${o.name ? ` (${esc(o.name)})` : ''}</label></li>`),
+    `<li><label><input type="radio" name="account" value="${NEW}" id="account-new"${ownInstalled ? ' checked' : ''}> A new organisation</label>, <label>named <input name="new_account" value="${esc(freeLogin(emu, 'org'))}" ${pickNew}></label>, with you as its owner</li>`,
+  ];
+  return `<p>The emulator has no sign-in: choose who you are on "GitHub", and where to install ${esc(app.name)}. Listed are the accounts it is not installed on yet; an organisation's owners install, its members only ask them.</p>`
+    + `<form method="get" action="${esc(req.path)}">${carriedOn(req, ['login', 'new_login', 'account', 'new_account'])}${personFieldset(emu, control, req)}`
+    + `<fieldset><legend>Where to install</legend><ul>${choices.join('')}</ul></fieldset><p><button type="submit">Install ${esc(app.name)}</button></p></form>`;
 }

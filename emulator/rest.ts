@@ -1,6 +1,6 @@
 /** REST routes: apps and installations, OAuth, users, repositories, issues, comments, labels, milestones, issue types, sub-issues. */
-import { createHash, randomBytes } from 'node:crypto';
-import { ApiError, DOCS, escapeHtml as esc, iso, notFound, nowIso, paginate, validationFailed, type ListView, type Req, type Res } from './http.js';
+import { createHash } from 'node:crypto';
+import { ApiError, DOCS, iso, notFound, nowIso, paginate, validationFailed, type ListView, type Req, type Res } from './http.js';
 import { hasPermission, type Emulator } from './server.js';
 import type { Account, Comment, Issue, Label, Milestone, Repo } from './state.js';
 
@@ -407,34 +407,9 @@ export function registerRest(emu: Emulator) {
     return ok({ total_count: all.length, repository_selection: req.principal.installation.repositorySelection, repositories: p.items.map((x) => S().repo(x, { permissions: true })) }, p.headers);
   });
 
-  // ------------------------------------------------------------------ OAuth web flow
-  const codes = new Map<string, { userId: number; expiresAt: number; redirectUri: string | null }>();
+  // ------------------------------------------------------------------ OAuth web flow (its page: authorize-page.ts)
+  const codes = emu.oauthCodes;
   emu.resetHooks.push(() => codes.clear());
-  r.add('GET', '/login/oauth/authorize', { auth: 'none', resource: 'free' }, (req) => {
-    const app = store.data.app;
-    if (req.query.get('client_id') !== app.clientId) return { status: 404, text: 'Not Found', contentType: 'text/html; charset=utf-8', noEtag: true };
-    const login = req.query.get('login') ?? emu.oauthDefaultLogin;
-    const user = login ? store.account(login) : undefined;
-    const redirect = req.query.get('redirect_uri');
-    if (!user || user.type !== 'User' || !redirect) {
-      // No login page on the emulator: a list of people to sign in as (demo mode), each a link back here with `login=`.
-      const people = store.data.accounts.filter((a) => a.type === 'User' && a.id !== app.ownerId).slice(0, 200);
-      const links = people.map((a) => {
-        const q = new URLSearchParams(req.query);
-        q.set('login', a.login);
-        return `<li><a href="/login/oauth/authorize?${esc(q.toString())}">${esc(a.login)}</a>${a.name ? ` — ${esc(a.name)}` : ''}</li>`;
-      }).join('');
-      const hint = redirect ? '' : '<p>Missing <code>redirect_uri</code>.</p>';
-      return { status: 200, contentType: 'text/html; charset=utf-8', noEtag: true, text: `<!doctype html><meta charset="utf-8"><title>Sign in to GitHub (emulator)</title><h1>Sign in to ${esc(app.name)}</h1>${hint}<p>Choose who you are:</p><ul>${links}</ul>` };
-    }
-    const code = randomBytes(10).toString('hex');
-    codes.set(code, { userId: user.id, expiresAt: Date.now() + 600e3, redirectUri: redirect });
-    const u = new URL(redirect);
-    u.searchParams.set('code', code);
-    const state = req.query.get('state');
-    if (state != null) u.searchParams.set('state', state);
-    return { status: 302, headers: { location: u.toString() }, text: '', noEtag: true };
-  });
   r.add('POST', '/login/oauth/access_token', { auth: 'none', resource: 'free' }, (req) => {
     const app = store.data.app;
     const b = { ...Object.fromEntries(req.query), ...(req.body ?? {}) } as Record<string, string>;

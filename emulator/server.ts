@@ -97,8 +97,10 @@ export class Emulator {
   control = new Router();
   /** github.com's web pages that are not API (the install page): no authentication, budget or request log */
   web = new Router();
-  /** who is at the browser on the web pages when the URL names nobody (`login=`) */
+  /** who is at the browser on the web pages when the URL names nobody (`login=`); unset, the pages ask */
   oauthDefaultLogin: string | undefined = undefined;
+  /** OAuth codes the approval page handed out (authorize-page.ts), until `POST /login/oauth/access_token` exchanges one */
+  oauthCodes = new Map<string, { userId: number; expiresAt: number; redirectUri: string | null }>();
   ser: Serializer;
   hooks: Webhooks;
   base = 'http://127.0.0.1:0';

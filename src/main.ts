@@ -73,9 +73,8 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
     seed: { seed: 1, issues: 200, comments: 600 },
     stateFile: path.resolve(config.dataDir, 'emulator.json'),
   });
-  const login = emulator.seedResult?.users[0] ?? emulator.control.people()[0] ?? '';
-  // The emulator's authorize and install pages act as this person when none is named.
-  if (login) emulator.control.setOAuthLogin(login);
+  // No default person: the emulator's approval and install pages ask who is at the browser, so each
+  // person trying the demo can be a GitHub identity of their own (one identity links to one person here).
   // The install link ends as GitHub's would: at the service's setup route, on the address browsers
   // use (their session cookie is for it). The seeded organisations have the app installed already,
   // and "installing" there again is an update: it comes back too, to connect them the same way.
@@ -91,7 +90,6 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
     }
   };
   return {
-    login,
     /** What the demo portal's seeding does on the emulator (src/demo-portal.ts): only what is missing. */
     portalCodehost: {
       ensureOrganisation(input: { login: string; name: string; org: string; orgName: string; repo: string; description: string }) {
@@ -119,7 +117,7 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
 }
 
 /** What `npm start` tells a person at a terminal: where things are, and the first step. */
-function welcome(config: ReturnType<typeof loadConfig>, address: string, embedded: boolean, demo: { codehost: { apiUrl: string }; login: string } | null): string {
+function welcome(config: ReturnType<typeof loadConfig>, address: string, embedded: boolean, demo: { codehost: { apiUrl: string } } | null): string {
   const lines = [
     '',
     `  svc listening on ${address}${embedded ? ` (embedded PostgreSQL under ${config.dataDir}/postgres)` : ''}`,
@@ -128,7 +126,7 @@ function welcome(config: ReturnType<typeof loadConfig>, address: string, embedde
   if (config.builtInPages) lines.push(`  Start here      ${config.workspaceAppOrigin}/signin  (make an account, link GitHub, connect, mirror)`);
   if (demo) {
     lines.push(
-      `  Demo mode       GitHub emulator at ${demo.codehost.apiUrl}; linking GitHub signs you in there as "${demo.login}"`,
+      `  Demo mode       GitHub emulator at ${demo.codehost.apiUrl}; linking GitHub asks who you are there (a seeded person, or a new one)`,
       `                  its state and the cache are kept under ${config.dataDir}/: a restart shows the same data`,
     );
     if (config.demoPortal) {
@@ -209,7 +207,7 @@ async function startCommand(): Promise<void> {
     );
   }
   app.log.info(
-    { url: address, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl, signsInAs: demo.login } : undefined },
+    { url: address, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl } : undefined },
     `svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`,
   );
   // A store that cannot be written is said at once, not at the first customer's upload; the

@@ -61,15 +61,15 @@ const SIGN_IN_ERRORS = {
 // (GET /v1/codehost/setup) come back with in error=.
 const CODEHOST_ERRORS = {
   please_restart_the_process: 'That took too long or the link was used twice. Please start again.',
-  account_already_linked: 'That GitHub account is already linked to another person here.',
+  account_already_linked: 'That GitHub account is already linked to another person here. Link a GitHub account of your own: press the button below and choose another identity (in demo mode, a person nobody has linked, or someone new).',
   codehost_link_failed: 'GitHub did not confirm the authorization. Please try again.',
   please_sign_in_as_the_person_who_started: 'Sign in as the person who asked to install the app, then start again.',
   forbidden: 'Only admins and owners of the workspace connect GitHub.',
   payment_required: "The workspace's billing has lapsed: an owner settles it first.",
   installation_requested: "The organisation's owners were asked to install the app. Once one has, connect it here.",
   codehost_account_not_linked: 'Link your GitHub account first (from the home page), then connect.',
-  installation_not_visible: 'Your GitHub account cannot see that installation.',
-  installation_held_by_another_workspace: 'That installation is connected to another workspace.',
+  installation_not_visible: 'Your GitHub account cannot see that installation: install the app as the GitHub identity you linked, on an account it owns or administers.',
+  installation_held_by_another_workspace: 'That installation is connected to another workspace. Install the app on another account (the button below: your own account, or another organisation), or ask that workspace to disconnect it.',
   workspace_already_connected: 'This workspace is already connected to another installation.',
   codehost_connect_failed: 'GitHub did not answer as expected; nothing was connected. Please try again.',
 };
@@ -89,11 +89,7 @@ const pages = {
       const link = el('a', 'Continue to your invitation', { href: '/invitations/accept#token=' + encodeURIComponent(invitation) });
       document.getElementById('next').replaceChildren(link);
     }
-    document.getElementById('link-codehost').addEventListener('click', async () => {
-      const res = await api('GET', '/v1/codehost/authorize-url?returnTo=' + encodeURIComponent('/settings/codehost'));
-      if (res.ok) location.assign(res.body.url);
-      else say('home-message', failure(res), 'error');
-    });
+    document.getElementById('link-codehost').addEventListener('click', () => linkCodehost('home-message'));
     document.getElementById('sign-out').addEventListener('click', async () => {
       await api('POST', '/auth/sign-out', {});
       location.assign('/signin');
@@ -139,12 +135,19 @@ const pages = {
   async codehost() {
     const outcome = new URLSearchParams(location.search);
     const code = outcome.get('error');
+    // A refusal says what to do next, and the page goes on below it with the ways on.
     if (code) {
       say('codehost-message', Object.hasOwn(CODEHOST_ERRORS, code) ? CODEHOST_ERRORS[code] : 'Something went wrong with GitHub. Please try again.', 'error');
-      return;
+      if (code === 'account_already_linked') {
+        const again = el('button', 'Link another GitHub account', { type: 'button' });
+        again.addEventListener('click', () => linkCodehost('codehost-message'));
+        document.getElementById('codehost-message').append(again);
+        return;
+      }
+    } else {
+      const connected = outcome.get('connected');
+      say('codehost-message', connected ? 'GitHub is connected (installation ' + connected + ').' : 'Your GitHub account is linked.', 'ok');
     }
-    const connected = outcome.get('connected');
-    say('codehost-message', connected ? 'GitHub is connected (installation ' + connected + ').' : 'Your GitHub account is linked.', 'ok');
     const workspaces = await api('GET', '/account/workspaces');
     const list = document.getElementById('workspaces');
     if (!workspaces.ok) {
@@ -152,7 +155,7 @@ const pages = {
       return;
     }
     if (workspaces.body.data.length === 0) {
-      list.replaceChildren(el('p', 'You belong to no workspace yet: create one with POST /v1/workspaces (see /docs), then come back to this page.'));
+      list.replaceChildren(el('p', 'You belong to no workspace yet: make one (an admin of it connects GitHub), or ask to be invited to one.'), newWorkspaceForm());
       return;
     }
     list.replaceChildren();
@@ -207,6 +210,43 @@ const pages = {
   },
 };
 
+async function linkCodehost(messageBox) {
+  const res = await api('GET', '/v1/codehost/authorize-url?returnTo=' + encodeURIComponent('/settings/codehost'));
+  if (res.ok) location.assign(res.body.url);
+  else say(messageBox, failure(res), 'error');
+}
+
+function newWorkspaceForm() {
+  const form = el('form', undefined, { id: 'workspace-form' });
+  const name = el('input', undefined, { name: 'name', required: '', maxlength: '100' });
+  const slug = el('input', undefined, { name: 'slug', required: '', minlength: '2', maxlength: '40', pattern: '[a-z0-9]([a-z0-9-]*[a-z0-9])?' });
+  const nameLabel = el('label', 'Name ');
+  nameLabel.append(name);
+  const slugLabel = el('label', 'Short name (lowercase letters, digits, hyphens) ');
+  slugLabel.append(slug);
+  form.append(el('h2', 'New workspace'), nameLabel, slugLabel, el('button', 'Make the workspace', { type: 'submit' }));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const res = await api('POST', '/v1/workspaces', formData(form));
+    if (res.ok) location.reload();
+    else say('codehost-message', failure(res), 'error');
+  });
+  return form;
+}
+
+/** The code host's page for installing the app, for this workspace: it comes back connected (GET /v1/codehost/setup). */
+function installButton(headers) {
+  const install = el('button', 'Install the app on another account', { type: 'button' });
+  install.addEventListener('click', async () => {
+    const res = await api('GET', '/v1/codehost/install-url', undefined, headers);
+    if (res.ok) location.assign(res.body.url);
+    else say('codehost-message', failure(res), 'error');
+  });
+  const row = el('p');
+  row.append(install);
+  return row;
+}
+
 async function showConnection(section, workspace) {
   const headers = { 'x-workspace-id': workspace.id };
   if (!workspace.codehost.connected) {
@@ -230,10 +270,11 @@ async function showConnection(section, workspace) {
         });
         row.append(connect);
       } else {
-        row.append(el('span', installation.connection === 'this_workspace' ? 'connected here' : 'held by another workspace'));
+        row.append(el('span', installation.connection === 'this_workspace' ? 'connected here' : 'held by another workspace (install the app on another account below)'));
       }
       section.append(row);
     }
+    section.append(installButton(headers));
     return;
   }
   section.append(el('p', 'Connected to ' + workspace.codehost.accountLogin + '. Mirror a repository to see its issues:'));

@@ -99,14 +99,16 @@ describe('installing the app from its install page', () => {
     expect(await res.text()).toContain(`Installation ${installationOn('kay-co')!.id}`);
   });
 
-  it('lets the browser choose who it is when nobody is named, and acts as the default person when one is set', async () => {
+  it('asks who installs and where when nobody is named, offering the accounts without the app, and acts as the default person when one is set', async () => {
     await c.setSetupUrl(setupUrl);
     const chooser = await open({ state: 's' });
     expect(chooser.status).toBe(200);
     const page = await chooser.text();
-    const link = /href="([^"]*login=kay[^"]*)"/.exec(page);
-    expect(link).not.toBeNull();
-    expect(link![1]!.replace(/&#38;/g, '&')).toContain('state=s');
+    expect(page).toContain('<input type="radio" name="login" value="kay"');
+    expect(page).toContain('<input type="hidden" name="state" value="s">');
+    // ivy-co has the app: not offered; jon-club has not.
+    expect(page).toContain('<input type="radio" name="account" value="jon-club"');
+    expect(page).not.toContain('value="ivy-co"');
 
     await c.setOAuthLogin('jon');
     w.gh.control.createOrg({ login: 'jon-co', admins: ['jon'] });
@@ -114,5 +116,22 @@ describe('installing the app from its install page', () => {
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get('location')!).searchParams.get('installation_id')).toBe(String(installationOn('jon-co')!.id));
     await c.setOAuthLogin(null);
+  });
+
+  it('installs on a new organisation made on the page, owned by a new person made there too', async () => {
+    const res = await open({ state: 's', login: 'new', new_login: 'lou', account: 'new', new_account: 'lou-labs' });
+    expect(res.status).toBe(302);
+    const installation = installationOn('lou-labs')!;
+    expect(Object.fromEntries(new URL(res.headers.get('location')!).searchParams)).toEqual({ from: 'emulator', installation_id: String(installation.id), setup_action: 'install', state: 's' });
+    expect(res.headers.get('set-cookie')).toMatch(/^emulator_login=lou;/);
+    const org = w.gh.control.account('lou-labs');
+    expect(org.type).toBe('Organization');
+    expect(org.admins).toEqual([w.gh.control.account('lou').id]);
+    // The browser that chose lou is lou on the next page by default.
+    const next = await (await fetch(installPage({ state: 's' }), { headers: { cookie: 'emulator_login=lou' } })).text();
+    expect(next).toMatch(/value="lou" checked>/);
+    const bad = await open({ login: 'lou', account: 'new', new_account: 'no spaces' });
+    expect(bad.status).toBe(200);
+    expect(await bad.text()).toContain('cannot be a GitHub login');
   });
 });

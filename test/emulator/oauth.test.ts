@@ -44,17 +44,55 @@ describe('OAuth web flow and user endpoints', () => {
     expect(w.violations).toEqual([]);
   });
 
-  it('offers a sign-in page listing people when no login is given (demo mode)', async () => {
+  /** What a browser sends when the approval page's form is submitted with `fields`: the page's action, its hidden fields, and those. */
+  function submitted(page: string, fields: Record<string, string>): URL {
+    const action = /<form method="get" action="([^"]+)"/.exec(page)![1]!;
+    const target = new URL(action.replace(/&#38;/g, '&'), w.gh.url);
+    for (const [, name, value] of page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) target.searchParams.append(name!.replace(/&#38;/g, '&'), value!.replace(/&#38;/g, '&'));
+    for (const [name, value] of Object.entries(fields)) target.searchParams.set(name, value);
+    return target;
+  }
+  async function approve(target: URL, cookie?: string) {
+    const res = await fetch(target, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get('location')!);
+    expect(back.searchParams.get('state')).toBe('s-2');
+    const { authentication } = await app.oauth.createToken({ code: back.searchParams.get('code')! });
+    const me = await new QuietOctokit({ auth: authentication.token, baseUrl: w.gh.url }).request('GET /user');
+    return { login: me.data.login, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
+  }
+  const checked = (page: string) => /<input type="radio" name="login" value="([^"]*)"[^>]* checked>/.exec(page)?.[1];
+
+  it('asks who approves when no login is given (demo mode): the people, by default one who has not authorized the app yet', async () => {
     const { url } = app.oauth.getWebFlowAuthorizationUrl({ state: 's-2', redirectUrl: 'http://127.0.0.1:1/callback' });
     const page = await (await fetch(url)).text();
-    const m = /href="([^"]*login=bob[^"]*)"/.exec(page);
-    expect(m).not.toBeNull();
-    const res = await fetch(new URL(m![1]!.replace(/&#38;/g, '&'), w.gh.url), { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-    const { authentication } = await app.oauth.createToken({ code });
-    const me = await new QuietOctokit({ auth: authentication.token, baseUrl: w.gh.url }).request('GET /user');
-    expect(me.data.login).toBe('bob');
+    expect(page).toContain('<input type="radio" name="login" value="bob"');
+    // alice authorized the app in the test before: the page suggests the next person, and says who did.
+    expect(page).toMatch(/value="alice"> alice \([^)]*has authorized this app before\)/);
+    expect(checked(page)).toBe('bob');
+    expect(await approve(submitted(page, { login: 'bob' }))).toMatchObject({ login: 'bob' });
+  });
+
+  it('makes a new person from a login typed on the approval page, and defaults to them in that browser afterwards', async () => {
+    const { url } = app.oauth.getWebFlowAuthorizationUrl({ state: 's-2', redirectUrl: 'http://127.0.0.1:1/callback' });
+    const page = await (await fetch(url)).text();
+    expect(page).toMatch(/<input name="new_login" value="person-1"/);
+    const made = await approve(submitted(page, { login: 'new', new_login: 'dora-demo' }));
+    expect(made.login).toBe('dora-demo');
+    expect(w.gh.control.people()).toContain('dora-demo');
+    expect(made.cookie).toBe('emulator_login=dora-demo');
+    // The same browser comes back: it is dora-demo by default; another browser is not.
+    expect(checked(await (await fetch(url, { headers: { cookie: made.cookie } })).text())).toBe('dora-demo');
+    expect(checked(await (await fetch(url)).text())).not.toBe('dora-demo');
+    // Typing the login of somebody who exists is choosing them; an organisation or a bad login is asked again.
+    expect((await approve(submitted(page, { login: 'new', new_login: 'dora-demo' }))).login).toBe('dora-demo');
+    for (const [typed, problem] of [['org-1', 'org-1 is an organisation, not a person.'], ['-bad-', 'cannot be a GitHub login'], ['', 'cannot be a GitHub login']]) {
+      const again = await fetch(submitted(page, { login: 'new', new_login: typed! }), { redirect: 'manual' });
+      expect(again.status).toBe(200);
+      expect(await again.text()).toContain(problem!.replace(/"/g, '&#34;'));
+    }
+    const nobody = await fetch(submitted(page, { login: 'nobody-at-all' }), { redirect: 'manual' });
+    expect(await nobody.text()).toContain('There is nobody called nobody-at-all here.');
   });
 
   it('serves /user/emails, including a person with no readable address', async () => {

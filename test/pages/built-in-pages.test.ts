@@ -74,6 +74,10 @@ describe('the built-in pages', () => {
     owner.workspaceId = created.body.id;
 
     await page.locator('#link-codehost').click();
+    // The emulator's approval page: nobody has authorized the app yet, so the first seeded person is the default.
+    await page.waitForURL(/\/login\/oauth\/authorize\?/);
+    expect(await page.locator('input[name=login]:checked').getAttribute('value')).toBe('alice');
+    await page.getByRole('button', { name: /^Authorize/ }).click();
     await page.waitForURL(`${base}/settings/codehost`);
     await expect.poll(() => page.locator('#codehost-message').textContent()).toBe('Your GitHub account is linked.');
     await page.getByRole('button', { name: 'Connect' }).first().click();
@@ -155,8 +159,12 @@ describe('the built-in pages', () => {
     const link = await apiFrom(page, 'GET', '/v1/codehost/install-url', undefined, { 'x-workspace-id': second.body.id });
     expect(link.status).toBe(200);
 
-    // Demo mode: the emulator installs on its signed-in person's own account and sends the browser to the setup route.
+    // Demo mode: the emulator's install page asks who is installing (Ada linked alice) and where (alice's own
+    // account), installs, and sends the browser to the setup route.
     await page.goto(link.body.url);
+    await page.locator('input[name=login][value=alice]').check();
+    expect(await page.locator('input[name=account]:checked').getAttribute('value')).toBe('');
+    await page.getByRole('button', { name: /^Install/ }).click();
     await page.waitForURL(new RegExp(`^${base}/settings/codehost\\?connected=\\d+$`));
     await expect.poll(() => page.locator('#codehost-message').textContent()).toMatch(/^GitHub is connected \(installation \d+\)\.$/);
     const connection = await apiFrom(page, 'GET', '/v1/codehost/installation', undefined, { 'x-workspace-id': second.body.id });
@@ -164,6 +172,34 @@ describe('the built-in pages', () => {
 
     await page.goto(`${base}/settings/codehost?error=installation_requested`);
     await expect.poll(() => page.locator('#codehost-message').textContent()).toContain('owners were asked to install the app');
+  }, 60_000);
+
+  it('show a workspace refused an installation another workspace holds the way on: install the app on a new organisation', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/signin`);
+    const signIn = page.locator('#password-form');
+    await signIn.locator('[name=email]').fill(owner.email);
+    await signIn.locator('[name=password]').fill(password);
+    await signIn.locator('button').click();
+    await page.waitForURL(`${base}/`);
+    const third = await apiFrom(page, 'POST', '/v1/workspaces', { name: 'Gamma', slug: `gamma-${Date.now()}` });
+    expect(third.status).toBe(201);
+    const link = await apiFrom(page, 'GET', '/v1/codehost/install-url', undefined, { 'x-workspace-id': third.body.id });
+
+    // org-1 is Acme's (the first test): coming back from it is refused, with what to do next.
+    await page.goto(`${link.body.url}&login=alice&account=org-1`);
+    await page.waitForURL(`${base}/settings/codehost?error=installation_held_by_another_workspace`);
+    await expect.poll(() => page.locator('#codehost-message').textContent()).toContain('Install the app on another account');
+    const gamma = page.locator('#workspaces section', { hasText: 'Gamma' });
+    await gamma.getByRole('button', { name: 'Install the app on another account' }).click();
+    await page.waitForURL(/\/installations\/new\?/);
+    // alice's own account has the app (Beta's): a new organisation is the default.
+    expect(await page.locator('input[name=login]:checked').getAttribute('value')).toBe('alice');
+    expect(await page.locator('input[name=account]:checked').getAttribute('value')).toBe('new');
+    await page.getByLabel('named').fill('gamma-gh');
+    await page.getByRole('button', { name: /^Install/ }).click();
+    await page.waitForURL(new RegExp(`^${base}/settings/codehost\\?connected=\\d+$`));
+    await expect.poll(() => page.locator('#workspaces section', { hasText: 'Gamma' }).textContent()).toContain('Connected to gamma-gh.');
   }, 60_000);
 
   it('land a failed sign-in on the sign-in page with its reason', async () => {

@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoPortal } from '../../src/demo-portal.js';
 import { freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
 import { hostClient } from '../harness/http.js';
+import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-through.js';
 
 /** The demo portal's address, once the service's log says it is made. */
 async function demoPortalReady(service: StandaloneProcess, timeoutMs = 60_000): Promise<string> {
@@ -19,28 +19,6 @@ async function demoPortalReady(service: StandaloneProcess, timeoutMs = 60_000): 
     if (Date.now() > deadline) throw new Error(`no demo portal within ${timeoutMs} ms:\n${service.stdout.slice(-20).join('\n')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-/**
- * The README's curl walk-through, read out of README.md (every ```sh block after a
- * `<!-- walk-through -->` marker) and run by bash against `npm start`'s demo mode, as a newcomer
- * would. Only the addresses change: ports and the data folder are this test's own.
- */
-function walkThrough(): string[] {
-  const readme = readFileSync('README.md', 'utf8');
-  return [...readme.matchAll(/<!-- walk-through -->\s*```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
-}
-
-async function runBash(script: string, cwd: string, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('bash', ['-c', `set -euo pipefail\n${script}`], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
-  clearTimeout(timer);
-  return { code, stdout, stderr };
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-readme-'));
@@ -62,11 +40,8 @@ describe("the README's walk-through", () => {
     service = spawnStandalone(env);
     await service.ready;
 
-    const script = [...blocks, 'printf "\\nWALKTHROUGH %s %s\\n" "$TOKEN" "$KEY"']
-      .join('\n')
-      .replaceAll('localhost:3000', `localhost:${ports.PORT}`)
-      .replaceAll('localhost:3001', `localhost:${ports.EMULATOR_PORT}`)
-      .replaceAll('.data/', `${dataDir}/`);
+    // Run by bash as a newcomer would; only the addresses change: ports and the data folder are this test's own.
+    const script = walkThroughScript([...blocks, 'printf "\\nWALKTHROUGH %s %s\\n" "$TOKEN" "$KEY"'], { port: ports.PORT, emulatorPort: ports.EMULATOR_PORT, dataDir });
     const run = await runBash(script, process.cwd(), 120_000);
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stderr).toBe("");

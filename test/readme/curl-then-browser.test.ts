@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
+import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-through.js';
+
+/**
+ * The README's two paths one after the other on one `npm start` (one data folder): its curl
+ * walk-through (Ada links the seeded `alice` and connects `org-1`), then somebody else in a
+ * browser, who needs a GitHub identity and an installation of their own.
+ */
+let service: StandaloneProcess;
+let base: string;
+let ports: { port: number; emulatorPort: number };
+let browser: Browser;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-two-paths-'));
+
+beforeAll(async () => {
+  ports = { port: await freePort(), emulatorPort: await freePort() };
+  service = spawnStandalone({ DATA_DIR: dataDir, PORT: String(ports.port), EMULATOR_PORT: String(ports.emulatorPort), EMBEDDED_PG_PORT: String(await freePort()) });
+  await service.ready;
+  base = `http://localhost:${ports.port}`;
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  service?.child.kill('SIGTERM');
+  await service?.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the README's curl walk-through, then its browser path, on one data folder", () => {
+  it('lets a second person link a GitHub identity of their own, make a workspace and connect an installation of their own', async () => {
+    const run = await runBash(walkThroughScript(walkThrough(), { ...ports, dataDir }), process.cwd(), 150_000);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/signin`);
+    const signUp = page.locator('#signup-form');
+    await signUp.locator('[name=name]').fill('Bea');
+    await signUp.locator('[name=email]').fill('bea@example.com');
+    await signUp.locator('[name=password]').fill('correct horse battery');
+    await signUp.locator('button').click();
+    await page.waitForURL(`${base}/`);
+
+    // alice is Ada's since the walk-through: taking her says so, and the page offers the way on.
+    await page.locator('#link-codehost').click();
+    await page.waitForURL(/\/login\/oauth\/authorize\?/);
+    expect(await page.locator('input[name=login]:checked').getAttribute('value')).not.toBe('alice');
+    await page.locator('input[name=login][value=alice]').check();
+    await page.getByRole('button', { name: /^Authorize/ }).click();
+    await page.waitForURL(`${base}/settings/codehost?error=account_already_linked`);
+    await expect.poll(() => page.locator('#codehost-message').textContent()).toContain('Link a GitHub account of your own');
+
+    await page.getByRole('button', { name: 'Link another GitHub account' }).click();
+    await page.waitForURL(/\/login\/oauth\/authorize\?/);
+    await page.getByLabel('with the login').fill('bea-gh');
+    await page.getByRole('button', { name: /^Authorize/ }).click();
+    await page.waitForURL(`${base}/settings/codehost`);
+    await expect.poll(() => page.locator('#codehost-message').textContent()).toBe('Your GitHub account is linked.');
+
+    await page.locator('#workspace-form [name=name]').fill('Bea Co');
+    await page.locator('#workspace-form [name=slug]').fill('bea-co');
+    await page.getByRole('button', { name: 'Make the workspace' }).click();
+    await expect.poll(() => page.locator('#workspaces h2').textContent()).toBe('Bea Co (owner)');
+
+    // The emulator's install page knows this browser is bea-gh, and offers her own account.
+    await page.getByRole('button', { name: 'Install the app on another account' }).click();
+    await page.waitForURL(/\/installations\/new\?/);
+    expect(await page.locator('input[name=login]:checked').getAttribute('value')).toBe('bea-gh');
+    expect(await page.locator('input[name=account]:checked').getAttribute('value')).toBe('');
+    await page.getByRole('button', { name: /^Install/ }).click();
+    await page.waitForURL(new RegExp(`^${base}/settings/codehost\\?connected=\\d+$`));
+    await expect.poll(() => page.locator('#codehost-message').textContent()).toMatch(/^GitHub is connected \(installation \d+\)\.$/);
+    await expect.poll(() => page.locator('#workspaces').textContent()).toContain('Connected to bea-gh.');
+  }, 240_000);
+});
