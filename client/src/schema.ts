@@ -748,7 +748,7 @@ export interface paths {
         };
         /**
          * Issues
-         * @description Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown query parameter is 422 so a misspelt filter never returns unfiltered results. `field:<fieldNodeId>=<value>` (repeatable per field, any value matches; several fields must all hold) keeps issues whose card on that field's project holds the value: single select by option name (case-insensitive) or option id, iteration by title or id, text exactly, number, date (YYYY-MM-DD); `none` keeps cards of that project whose field is unset. An unknown or built-in field, or an unknown option or iteration, is 422. `projectItems` comes from the cache in the page's one statement. A cursor is bound to the sort, the order and every filter.
+         * @description Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown parameter is 422 so a misspelt filter never returns unfiltered results. `field:<fieldNodeId>=<value>` (repeatable per field, any value matches; several fields must all hold) keeps issues whose card on that field's project holds the value: single select by option name (case-insensitive) or option id, iteration by title or id, text exactly, number, date (YYYY-MM-DD); `none` keeps cards of that project whose field is unset. An unknown or built-in field, or an unknown option or iteration, is 422. `projectItems` comes from the cache in the page's one statement. A cursor is bound to the sort, the order and every filter.
          */
         get: operations["listIssues"];
         put?: never;
@@ -5040,6 +5040,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The membership's id (`membershipId` in the member list). */
                 memberId: string;
             };
             cookie?: never;
@@ -5128,6 +5129,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The membership's id (`membershipId` in the member list). */
                 memberId: string;
             };
             cookie?: never;
@@ -5442,6 +5444,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The invitation's id. */
                 invitationId: string;
             };
             cookie?: never;
@@ -5916,6 +5919,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The API key's id. */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -7399,6 +7403,7 @@ export interface operations {
                 q?: string;
                 /** @description Repository id; any of them matches. Repeatable. */
                 repository?: string | string[];
+                /** @description `open`, `closed`, or `all` (the default). */
                 state?: "open" | "closed" | "all";
                 /** @description Label name (case-insensitive); the issue must carry every one. Repeatable. */
                 label?: string | string[];
@@ -7412,6 +7417,7 @@ export interface operations {
                 project?: string | string[];
                 /** @description ISO 8601 instant or a window back from now such as -7d, -24h, -2w; compares the code host's updated_at. */
                 updated_since?: string;
+                /** @description The order: by last update (the default), creation, number, title or comment count. */
                 sort?: "updated" | "created" | "number" | "title" | "comments";
                 /** @description Default desc for updated, created and comments; asc for number and title. */
                 order?: "asc" | "desc";
@@ -7518,9 +7524,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The repository to file it in (`id` in the repository list); it must be synced.
+                     */
                     repositoryId: string;
+                    /** @description The title, 1 to 256 characters. */
                     title: string;
+                    /** @description Markdown; empty or null for none. */
                     body?: string | null;
                     /** @description Label names; replaces the set. A name the repository lacks is created by the code host. */
                     labels?: string[];
@@ -7652,6 +7663,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -7740,6 +7752,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -7747,9 +7760,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The title, 1 to 256 characters. */
                     title?: string;
+                    /** @description Markdown; replaces the whole body; null clears it. */
                     body?: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description `closed` closes the issue, `open` reopens it.
+                     * @enum {string}
+                     */
                     state?: "open" | "closed";
                     /**
                      * @description `reopened` only with an open issue; the others only with a closed one.
@@ -7891,6 +7909,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -7985,6 +8004,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -7992,6 +8012,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Markdown, as the code host renders it. */
                     body: string;
                     /**
                      * @description `public`: customers of the portals that show this issue can read it.
@@ -8126,14 +8147,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The issues to change (`id` of each), 1 to 50, each once. */
                     issueIds: string[];
+                    /** @description The one change made to every issue: exactly one of labels, assignees, milestoneId, state (with stateReason) or field. */
                     change: {
                         /** @description Label names; replaces the set. A name the repository lacks is created by the code host. */
                         labels?: string[];
                         /** @description Code-host logins; replaces the assignees. The code host drops anybody without repository access. */
                         assignees?: string[];
+                        /** @description A milestone of each issue's repository; null clears. */
                         milestoneId?: string | null;
-                        /** @enum {string} */
+                        /**
+                         * @description `closed` closes each issue, `open` reopens it.
+                         * @enum {string}
+                         */
                         state?: "open" | "closed";
                         /**
                          * @description Only with `state`.
@@ -8142,17 +8169,28 @@ export interface operations {
                         stateReason?: "completed" | "not_planned" | "duplicate" | "reopened";
                         /** @description A project field value; Assignees, Labels, Milestone and Repository cannot be set this way. */
                         field?: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description The project's id (`id` in the project list).
+                             */
                             projectId: string;
+                            /** @description The field's node id (`nodeId` of a field of the project). */
                             fieldNodeId: string;
+                            /** @description Exactly one key, or null to clear the field. */
                             value: {
+                                /** @description Single-select option id (from the project's fields). */
                                 optionId?: string;
+                                /** @description Single-select option name, case-insensitive. */
                                 optionName?: string;
+                                /** @description A text field's value. */
                                 text?: string;
+                                /** @description A number field's value. */
                                 number?: number;
-                                /** Format: date */
+                                /** @description A date field's value, YYYY-MM-DD. */
                                 date?: string;
+                                /** @description An iteration field's iteration id (from the project's fields). */
                                 iterationId?: string;
+                                /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
                                 optionIds?: string[];
                             } | null;
                         };
@@ -8296,6 +8334,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -8388,7 +8427,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
+                /** @description The comment's id (`id` of a comment in the issue's comments). */
                 commentId: string;
             };
             cookie?: never;
@@ -8513,7 +8554,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
+                /** @description The comment's id (`id` of a comment in the issue's comments). */
                 commentId: string;
             };
             cookie?: never;
@@ -8521,6 +8564,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Markdown; replaces the whole comment. */
                     body: string;
                 };
             };
@@ -9360,6 +9404,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9448,6 +9493,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9545,6 +9591,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9697,6 +9744,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9798,6 +9846,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9981,6 +10030,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
             };
             cookie?: never;
@@ -10074,6 +10124,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
             };
             cookie?: never;
@@ -10168,6 +10219,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
             };
             cookie?: never;
@@ -10299,6 +10351,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
                 /** @description The card's node id (`itemNodeId` from the items list), not a service id. */
                 itemId: string;
@@ -10425,9 +10478,11 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
                 /** @description The card's node id (`itemNodeId` from the items list), not a service id. */
                 itemId: string;
+                /** @description The field's node id (`nodeId` of a field of the project), not a service id. */
                 fieldNodeId: string;
             };
             cookie?: never;
@@ -10437,14 +10492,17 @@ export interface operations {
                 "application/json": {
                     /** @description Exactly one key, or null to clear the field. */
                     value: {
-                        /** @description Single-select option id. */
+                        /** @description Single-select option id (from the project's fields). */
                         optionId?: string;
                         /** @description Single-select option name, case-insensitive. */
                         optionName?: string;
+                        /** @description A text field's value. */
                         text?: string;
+                        /** @description A number field's value. */
                         number?: number;
-                        /** @description YYYY-MM-DD */
+                        /** @description A date field's value, YYYY-MM-DD. */
                         date?: string;
+                        /** @description An iteration field's iteration id (from the project's fields). */
                         iterationId?: string;
                         /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
                         optionIds?: string[];
@@ -10571,6 +10629,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
                 /** @description The card's node id (`itemNodeId` from the items list), not a service id. */
                 itemId: string;
@@ -10923,6 +10982,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -11011,6 +11071,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -11108,6 +11169,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -11368,14 +11430,17 @@ export interface operations {
                          */
                         initialFieldValues?: {
                             [key: string]: {
-                                /** @description Single-select option id. */
+                                /** @description Single-select option id (from the project's fields). */
                                 optionId?: string;
                                 /** @description Single-select option name, case-insensitive. */
                                 optionName?: string;
+                                /** @description A text field's value. */
                                 text?: string;
+                                /** @description A number field's value. */
                                 number?: number;
-                                /** @description YYYY-MM-DD */
+                                /** @description A date field's value, YYYY-MM-DD. */
                                 date?: string;
+                                /** @description An iteration field's iteration id (from the project's fields). */
                                 iterationId?: string;
                                 /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
                                 optionIds?: string[];
@@ -11664,14 +11729,17 @@ export interface operations {
                          */
                         initialFieldValues?: {
                             [key: string]: {
-                                /** @description Single-select option id. */
+                                /** @description Single-select option id (from the project's fields). */
                                 optionId?: string;
                                 /** @description Single-select option name, case-insensitive. */
                                 optionName?: string;
+                                /** @description A text field's value. */
                                 text?: string;
+                                /** @description A number field's value. */
                                 number?: number;
-                                /** @description YYYY-MM-DD */
+                                /** @description A date field's value, YYYY-MM-DD. */
                                 date?: string;
+                                /** @description An iteration field's iteration id (from the project's fields). */
                                 iterationId?: string;
                                 /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
                                 optionIds?: string[];
@@ -12650,11 +12718,13 @@ export interface operations {
                 limit?: string;
                 /** @description The stable status id; applied after the status rules run, so every page is full and in order. */
                 status?: "open" | "planned" | "in_progress" | "waiting_on_you" | "completed" | "merged" | "closed";
+                /** @description Only requests of this visibility: `private` (the requester), `company` (their company) or `public` (every customer of the portal). */
                 visibility?: "private" | "company" | "public";
                 /** @description `true`: only the hold queue; `false`: only requests past it. */
                 held?: "true" | "false";
                 /** @description Requests whose requester is in this company. */
                 companyId?: string;
+                /** @description Only requests of this request type. */
                 requestTypeId?: string;
                 /** @description `oldest` first (the hold queue's order), or most `votes` first (then oldest). */
                 sort?: "oldest" | "votes";
@@ -12664,6 +12734,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -12758,6 +12829,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -12878,7 +12950,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -12967,7 +13041,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -13065,7 +13141,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -13175,7 +13253,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -13273,7 +13353,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -16862,6 +16944,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -16950,6 +17033,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -17038,6 +17122,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../platform/pagination.js';
-import { timestamp } from '../../platform/schemas.js';
+import { booleanQuery, timestamp } from '../../platform/schemas.js';
 import { attachmentSchema } from '../attachments/schemas.js';
 import { formValueSchema } from '../requests/form-values.js';
 import { requestVisibilitySchema, statusIds } from '../requests/schemas.js';
@@ -51,7 +51,7 @@ export const customerRequestListQuery = z
     status: z.enum(statusIds).optional().describe('The stable status id, applied after the status rules run.'),
     q: z.string().trim().min(1).max(200).optional().describe('Words in the title.'),
     sort: z.enum(['newest', 'votes']).default('newest').describe('`newest` first, or most `votes` first (then newest).'),
-    unread: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('`true`: only requests with something new since this customer last opened them (a status other than the one they saw, or a public comment by somebody else); `false`: only the others.'),
+    unread: booleanQuery('`true`: only requests with something new since this customer last opened them (a status other than the one they saw, or a public comment by somebody else); `false`: only the others.'),
   })
   .strict();
 
