@@ -748,7 +748,7 @@ export interface paths {
         };
         /**
          * Issues
-         * @description Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown query parameter is 422 so a misspelt filter never returns unfiltered results. `field:<fieldNodeId>=<value>` (repeatable per field, any value matches; several fields must all hold) keeps issues whose card on that field's project holds the value: single select by option name (case-insensitive) or option id, iteration by title or id, text exactly, number, date (YYYY-MM-DD); `none` keeps cards of that project whose field is unset. An unknown or built-in field, or an unknown option or iteration, is 422. `projectItems` comes from the cache in the page's one statement. A cursor is bound to the sort, the order and every filter.
+         * @description Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown parameter is 422 so a misspelt filter never returns unfiltered results. `field:<fieldNodeId>=<value>` (repeatable per field, any value matches; several fields must all hold) keeps issues whose card on that field's project holds the value: single select by option name (case-insensitive) or option id, iteration by title or id, text exactly, number, date (YYYY-MM-DD); `none` keeps cards of that project whose field is unset. An unknown or built-in field, or an unknown option or iteration, is 422. `projectItems` comes from the cache in the page's one statement. A cursor is bound to the sort, the order and every filter.
          */
         get: operations["listIssues"];
         put?: never;
@@ -2043,7 +2043,7 @@ export interface paths {
          * The MCP server (Streamable HTTP, stateless)
          * @description The Model Context Protocol over Streamable HTTP for AI assistants: one JSON-RPC message per POST, answered as JSON (no session, no server-sent stream). An API key only: a session token is 403. Send `Accept: application/json, text/event-stream`, as the protocol requires.
          *
-         *     Each tool is an operation of this API, served by it with the same access check, input schemas, handler, write lane and audit: `list_issues` (listIssues), `get_issue` (getIssue), `list_issue_comments` (listIssueComments), `list_issue_activity` (listIssueActivity), `create_issue` (createIssue), `edit_issue` (editIssue), `bulk_edit_issues` (bulkEditIssues), `add_comment` (createIssueComment), `edit_comment` (editIssueComment), `list_repositories` (listRepositories), `list_labels` (listLabels), `list_milestones` (listMilestones), `list_projects` (listProjects), `get_project` (getProject), `list_project_items` (listProjectItems), `set_project_field` (setProjectItemField), `list_views` (listViews), `run_view` (runView), `sync_status` (getSyncStatus), `list_portals` (listPortals), `list_portal_requests` (listPortalRequests), `get_portal_request` (getPortalRequest), `release_request` (releasePortalRequest), `reject_request` (rejectPortalRequest). `tools/list` lists only the tools the key's role and scopes allow; a refused call is a tool result with `isError: true` holding this API's error envelope. Creating tools take an optional `idempotencyKey` argument with the Idempotency-Key rule.
+         *     Each tool is an operation of this API, served by it with the same access check, input schemas, handler, write lane and audit: `list_issues` (listIssues), `get_issue` (getIssue), `list_issue_comments` (listIssueComments), `list_issue_activity` (listIssueActivity), `create_issue` (createIssue), `edit_issue` (editIssue), `bulk_edit_issues` (bulkEditIssues), `add_comment` (createIssueComment), `edit_comment` (editIssueComment), `list_repositories` (listRepositories), `list_labels` (listLabels), `list_milestones` (listMilestones), `list_projects` (listProjects), `get_project` (getProject), `list_project_items` (listProjectItems), `set_project_field` (setProjectItemField), `list_views` (listViews), `run_view` (runView), `sync_status` (getSyncStatus), `list_portals` (listPortals), `list_portal_requests` (listPortalRequests), `get_portal_request` (getPortalRequest), `release_request` (releasePortalRequest), `reject_request` (rejectPortalRequest). `tools/list` lists only the tools the key's role and scopes allow; a tool's answer is its operation's JSON answer, as text and as `structuredContent` matching the tool's `outputSchema`; a refused call is a tool result with `isError: true` whose text is this API's error envelope (bad arguments: `invalid_request` with `detail.location` `arguments`). Creating tools take an optional `idempotencyKey` argument with the Idempotency-Key rule.
          *
          *     Failures of the credential, and a body that is not JSON, are this API's envelope (401, 403, 422, 429); failures of the protocol itself (a message that is not JSON-RPC, a missing Accept) are the protocol's JSON-RPC error objects with 400, 406 or 415. GET and DELETE are 405.
          */
@@ -5048,6 +5048,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The membership's id (`membershipId` in the member list). */
                 memberId: string;
             };
             cookie?: never;
@@ -5136,6 +5137,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The membership's id (`membershipId` in the member list). */
                 memberId: string;
             };
             cookie?: never;
@@ -5450,6 +5452,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The invitation's id. */
                 invitationId: string;
             };
             cookie?: never;
@@ -5924,6 +5927,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The API key's id. */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -7407,6 +7411,7 @@ export interface operations {
                 q?: string;
                 /** @description Repository id; any of them matches. Repeatable. */
                 repository?: string | string[];
+                /** @description `open`, `closed`, or `all` (the default). */
                 state?: "open" | "closed" | "all";
                 /** @description Label name (case-insensitive); the issue must carry every one. Repeatable. */
                 label?: string | string[];
@@ -7420,6 +7425,7 @@ export interface operations {
                 project?: string | string[];
                 /** @description ISO 8601 instant or a window back from now such as -7d, -24h, -2w; compares the code host's updated_at. */
                 updated_since?: string;
+                /** @description The order: by last update (the default), creation, number, title or comment count. */
                 sort?: "updated" | "created" | "number" | "title" | "comments";
                 /** @description Default desc for updated, created and comments; asc for number and title. */
                 order?: "asc" | "desc";
@@ -7526,9 +7532,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The repository to file it in (`id` in the repository list); it must be synced.
+                     */
                     repositoryId: string;
+                    /** @description The title, 1 to 256 characters. */
                     title: string;
+                    /** @description Markdown; empty or null for none. */
                     body?: string | null;
                     /** @description Label names; replaces the set. A name the repository lacks is created by the code host. */
                     labels?: string[];
@@ -7660,6 +7671,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -7748,6 +7760,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -7755,9 +7768,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The title, 1 to 256 characters. */
                     title?: string;
+                    /** @description Markdown; replaces the whole body; null clears it. */
                     body?: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description `closed` closes the issue, `open` reopens it.
+                     * @enum {string}
+                     */
                     state?: "open" | "closed";
                     /**
                      * @description `reopened` only with an open issue; the others only with a closed one.
@@ -7899,6 +7917,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -7993,6 +8012,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -8000,6 +8020,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Markdown, as the code host renders it. */
                     body: string;
                     /**
                      * @description `public`: customers of the portals that show this issue can read it.
@@ -8134,14 +8155,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The issues to change (`id` of each), 1 to 50, each once. */
                     issueIds: string[];
+                    /** @description The one change made to every issue: exactly one of labels, assignees, milestoneId, state (with stateReason) or field. */
                     change: {
                         /** @description Label names; replaces the set. A name the repository lacks is created by the code host. */
                         labels?: string[];
                         /** @description Code-host logins; replaces the assignees. The code host drops anybody without repository access. */
                         assignees?: string[];
+                        /** @description A milestone of each issue's repository; null clears. */
                         milestoneId?: string | null;
-                        /** @enum {string} */
+                        /**
+                         * @description `closed` closes each issue, `open` reopens it.
+                         * @enum {string}
+                         */
                         state?: "open" | "closed";
                         /**
                          * @description Only with `state`.
@@ -8150,17 +8177,28 @@ export interface operations {
                         stateReason?: "completed" | "not_planned" | "duplicate" | "reopened";
                         /** @description A project field value; Assignees, Labels, Milestone and Repository cannot be set this way. */
                         field?: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description The project's id (`id` in the project list).
+                             */
                             projectId: string;
+                            /** @description The field's node id (`nodeId` of a field of the project). */
                             fieldNodeId: string;
+                            /** @description Exactly one key, or null to clear the field. */
                             value: {
+                                /** @description Single-select option id (from the project's fields). */
                                 optionId?: string;
+                                /** @description Single-select option name, case-insensitive. */
                                 optionName?: string;
+                                /** @description A text field's value. */
                                 text?: string;
+                                /** @description A number field's value. */
                                 number?: number;
-                                /** Format: date */
+                                /** @description A date field's value, YYYY-MM-DD. */
                                 date?: string;
+                                /** @description An iteration field's iteration id (from the project's fields). */
                                 iterationId?: string;
+                                /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
                                 optionIds?: string[];
                             } | null;
                         };
@@ -8304,6 +8342,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -8396,7 +8435,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
+                /** @description The comment's id (`id` of a comment in the issue's comments). */
                 commentId: string;
             };
             cookie?: never;
@@ -8521,7 +8562,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
+                /** @description The comment's id (`id` of a comment in the issue's comments). */
                 commentId: string;
             };
             cookie?: never;
@@ -8529,6 +8572,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Markdown; replaces the whole comment. */
                     body: string;
                 };
             };
@@ -9368,6 +9412,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9456,6 +9501,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9553,6 +9599,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9705,6 +9752,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9806,6 +9854,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The saved view's id. */
                 viewId: string;
             };
             cookie?: never;
@@ -9989,6 +10038,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
             };
             cookie?: never;
@@ -10082,6 +10132,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
             };
             cookie?: never;
@@ -10176,6 +10227,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
             };
             cookie?: never;
@@ -10307,6 +10359,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
                 /** @description The card's node id (`itemNodeId` from the items list), not a service id. */
                 itemId: string;
@@ -10433,9 +10486,11 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
                 /** @description The card's node id (`itemNodeId` from the items list), not a service id. */
                 itemId: string;
+                /** @description The field's node id (`nodeId` of a field of the project), not a service id. */
                 fieldNodeId: string;
             };
             cookie?: never;
@@ -10445,14 +10500,17 @@ export interface operations {
                 "application/json": {
                     /** @description Exactly one key, or null to clear the field. */
                     value: {
-                        /** @description Single-select option id. */
+                        /** @description Single-select option id (from the project's fields). */
                         optionId?: string;
                         /** @description Single-select option name, case-insensitive. */
                         optionName?: string;
+                        /** @description A text field's value. */
                         text?: string;
+                        /** @description A number field's value. */
                         number?: number;
-                        /** @description YYYY-MM-DD */
+                        /** @description A date field's value, YYYY-MM-DD. */
                         date?: string;
+                        /** @description An iteration field's iteration id (from the project's fields). */
                         iterationId?: string;
                         /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
                         optionIds?: string[];
@@ -10579,6 +10637,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The project's id (`id` in the project list). */
                 projectId: string;
                 /** @description The card's node id (`itemNodeId` from the items list), not a service id. */
                 itemId: string;
@@ -10931,6 +10990,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -11019,6 +11079,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -11116,6 +11177,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -11376,14 +11438,17 @@ export interface operations {
                          */
                         initialFieldValues?: {
                             [key: string]: {
-                                /** @description Single-select option id. */
+                                /** @description Single-select option id (from the project's fields). */
                                 optionId?: string;
                                 /** @description Single-select option name, case-insensitive. */
                                 optionName?: string;
+                                /** @description A text field's value. */
                                 text?: string;
+                                /** @description A number field's value. */
                                 number?: number;
-                                /** @description YYYY-MM-DD */
+                                /** @description A date field's value, YYYY-MM-DD. */
                                 date?: string;
+                                /** @description An iteration field's iteration id (from the project's fields). */
                                 iterationId?: string;
                                 /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
                                 optionIds?: string[];
@@ -11672,14 +11737,17 @@ export interface operations {
                          */
                         initialFieldValues?: {
                             [key: string]: {
-                                /** @description Single-select option id. */
+                                /** @description Single-select option id (from the project's fields). */
                                 optionId?: string;
                                 /** @description Single-select option name, case-insensitive. */
                                 optionName?: string;
+                                /** @description A text field's value. */
                                 text?: string;
+                                /** @description A number field's value. */
                                 number?: number;
-                                /** @description YYYY-MM-DD */
+                                /** @description A date field's value, YYYY-MM-DD. */
                                 date?: string;
+                                /** @description An iteration field's iteration id (from the project's fields). */
                                 iterationId?: string;
                                 /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
                                 optionIds?: string[];
@@ -12658,11 +12726,13 @@ export interface operations {
                 limit?: number;
                 /** @description The stable status id; applied after the status rules run, so every page is full and in order. */
                 status?: "open" | "planned" | "in_progress" | "waiting_on_you" | "completed" | "merged" | "closed";
+                /** @description Only requests of this visibility: `private` (the requester), `company` (their company) or `public` (every customer of the portal). */
                 visibility?: "private" | "company" | "public";
                 /** @description `true`: only the hold queue; `false`: only requests past it. */
                 held?: boolean;
                 /** @description Requests whose requester is in this company. */
                 companyId?: string;
+                /** @description Only requests of this request type. */
                 requestTypeId?: string;
                 /** @description `oldest` first (the hold queue's order), or most `votes` first (then oldest). */
                 sort?: "oldest" | "votes";
@@ -12672,6 +12742,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -12766,6 +12837,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
             };
             cookie?: never;
@@ -12886,7 +12958,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -12975,7 +13049,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -13073,7 +13149,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -13183,7 +13261,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -13281,7 +13361,9 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The portal's id. */
                 portalId: string;
+                /** @description The request's id (`id` in the portal's requests), not its reference. */
                 requestId: string;
             };
             cookie?: never;
@@ -16870,6 +16952,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -16958,6 +17041,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;
@@ -17046,6 +17130,7 @@ export interface operations {
                 "x-workspace-id"?: string;
             };
             path: {
+                /** @description The issue's id (`id` of an issue), not its number. */
                 issueId: string;
             };
             cookie?: never;

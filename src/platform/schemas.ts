@@ -9,4 +9,6 @@ export const timestamp = () => z.iso.datetime({ offset: true });
 export const iso = (d: Date | string) => new Date(d).toISOString();
 export const isoOrNull = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-export const uuidParam = (name: string) => z.object({ [name]: z.uuid() });
+/** A path with one id, described: the description is what /openapi.json and an MCP tool's argument say of it. */
+export const uuidParam = (name: string, description: string) => z.object({ [name]: z.uuid().describe(description) });
+

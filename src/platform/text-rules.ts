@@ -62,11 +62,22 @@ export function refuseUnstorableText(request: Pick<FastifyRequest, 'params' | 'q
   for (const [location, value] of parts) {
     const found = findUnstorable(value, 0);
     if (found) {
-      const path = found.path.join('.');
-      throw invalidRequest(`The ${location === 'params' ? 'path' : location} field "${path}" contains a ${found.reason}, which is not accepted in text.`, {
-        location: location === 'params' ? 'path' : location,
-        issues: [{ path, message: `contains a ${found.reason}` }],
-      }, 'Remove U+0000 and unpaired UTF-16 surrogates from the text.');
+      const where = location === 'params' ? 'path' : location;
+      throw unstorable(where, `The ${where} field`, found);
     }
   }
+}
+
+/** The same rule over an MCP tool's arguments, refused in the tool's terms. */
+export function refuseUnstorableArguments(args: Record<string, unknown>): void {
+  const found = findUnstorable(args, 0);
+  if (found) throw unstorable('arguments', 'The argument', found);
+}
+
+function unstorable(location: string, subject: string, found: { path: string[]; reason: string }) {
+  const path = found.path.join('.');
+  return invalidRequest(`${subject} "${path}" contains a ${found.reason}, which is not accepted in text.`, {
+    location,
+    issues: [{ path, message: `contains a ${found.reason}` }],
+  }, 'Remove U+0000 and unpaired UTF-16 surrogates from the text.');
 }

@@ -45,6 +45,8 @@ async function connect(scopes: string[]): Promise<Client> {
 const tool = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const structured = (r: CallToolResult) => r.structuredContent as any;
+/** A refused call's error envelope: the result's text (its `structuredContent` is kept for the answer `outputSchema` declares). */
+const refusal = (r: CallToolResult) => JSON.parse((r.content[0] as { text: string }).text);
 
 describe('project tools', () => {
   it('get_project gives the fields with their options; list_project_items the cards with their values', async () => {
@@ -66,7 +68,7 @@ describe('project tools', () => {
     const reader = await connect(['projects:read', 'issues:read']);
     expect((await reader.listTools()).tools.map((x) => x.name)).not.toContain('set_project_field');
     const refused = await tool(reader, 'set_project_field', { projectId: roadmapId, itemId: w.cards['web#3'], fieldNodeId: w.fields.Priority.id, value: { optionName: 'p2' } });
-    expect(structured(refused).error.code).toBe('forbidden');
+    expect(refusal(refused).error.code).toBe('forbidden');
     expect((await codehostCards(gh, w.admin, w.roadmap.nodeId)).find((c) => c.id === w.cards['web#3'])!.values).toEqual({});
 
     const writer = await connect(['projects:read', 'projects:write', 'issues:read']);
@@ -78,7 +80,7 @@ describe('project tools', () => {
 
     // A value of the wrong kind is the route's 422, and nothing changes on the code host.
     const wrong = await tool(writer, 'set_project_field', { projectId: roadmapId, itemId: w.cards['web#3'], fieldNodeId: w.fields.Priority.id, value: { number: 3 } });
-    expect(structured(wrong).error.code).toBe('invalid_request');
+    expect(refusal(wrong).error.code).toBe('invalid_request');
     expect((await codehostCards(gh, w.admin, w.roadmap.nodeId)).find((c) => c.id === w.cards['web#3'])!.values).toEqual({ [w.fields.Priority.id]: p2 });
   });
 
@@ -87,7 +89,7 @@ describe('project tools', () => {
     const ids = issues.body.data.filter((i: { number: number }) => i.number <= 2).map((i: { id: string }) => i.id);
     const issuesOnly = await connect(['issues:read', 'issues:write']);
     const refused = await tool(issuesOnly, 'bulk_edit_issues', { issueIds: ids, change: { field: { projectId: roadmapId, fieldNodeId: w.fields.Notes.id, value: { text: 'not allowed' } } } });
-    expect(structured(refused).error).toMatchObject({ code: 'forbidden', message: 'This API key lacks the projects:write scope.' });
+    expect(refusal(refused).error).toMatchObject({ code: 'forbidden', message: 'This API key lacks the projects:write scope.' });
     expect((await codehostCards(gh, w.admin, w.roadmap.nodeId)).find((c) => c.id === w.cards['web#2'])!.values[w.fields.Notes.id]).toBeUndefined();
 
     const client = await connect(['projects:read', 'issues:read', 'issues:write', 'projects:write']);

@@ -44,6 +44,8 @@ const keyWith = async (scopes: string[]) => (await issueKey(call, w.owner, w.wor
 const tool = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const structured = (r: CallToolResult) => r.structuredContent as any;
+/** A refused call's error envelope: the result's text (its `structuredContent` is kept for the answer `outputSchema` declares). */
+const refusal = (r: CallToolResult) => JSON.parse((r.content[0] as { text: string }).text);
 const ghIssue = (n: number) => act<Record<string, any>>(gh, 'mcp-ada', 'GET', `/repos/mcp/app/issues/${n}`);
 
 const READ_TOOLS = ['get_issue', 'list_issue_activity', 'list_issue_comments', 'list_issues', 'list_labels', 'list_milestones'];
@@ -145,10 +147,10 @@ describe('read tools', () => {
     const client = await connect(await keyWith(['issues:read']));
     const bad = await tool(client, 'get_issue', { issueId: 'not-a-uuid' });
     expect(bad.isError).toBe(true);
-    expect(structured(bad).error).toMatchObject({ code: 'invalid_request', detail: { location: 'params' } });
+    expect(refusal(bad).error).toMatchObject({ code: 'invalid_request', detail: { location: 'arguments', issues: [{ path: 'issueId' }] } });
     const unknown = await tool(client, 'list_issues', { colour: 'red' });
     expect(unknown.isError).toBe(true);
-    expect(structured(unknown).error.code).toBe('invalid_request');
+    expect(refusal(unknown).error.code).toBe('invalid_request');
   });
 });
 
@@ -179,7 +181,7 @@ describe('write tools', () => {
 
     const nothing = await tool(client, 'edit_issue', { issueId });
     expect(nothing.isError).toBe(true);
-    expect(structured(nothing).error.code).toBe('invalid_request');
+    expect(refusal(nothing).error.code).toBe('invalid_request');
 
     const comment = await tool(client, 'add_comment', { issueId, body: 'A comment over MCP' });
     expect(comment.isError, JSON.stringify(comment)).toBeFalsy();
@@ -209,7 +211,7 @@ describe('more issue tools', () => {
     expect(latest.actor).toMatchObject({ type: 'member', credential: { via: 'api_key', apiKeyId: created.id } });
 
     const bad = await tool(client, 'bulk_edit_issues', { issueIds: ids, change: { labels: ['x'], state: 'open' } });
-    expect(structured(bad).error).toMatchObject({ code: 'invalid_request', detail: { location: 'body' } });
+    expect(refusal(bad).error).toMatchObject({ code: 'invalid_request', detail: { location: 'arguments' } });
   });
 
   it('edit_comment edits the key owner\'s own comment on the code host', async () => {
@@ -252,16 +254,16 @@ describe('idempotency', () => {
     expect(rows[0].n).toBe(1);
 
     const other = await tool(client, 'create_issue', { ...args, title: 'Something else' });
-    expect(structured(other).error).toMatchObject({ code: 'invalid_request', detail: { argument: 'idempotencyKey' } });
+    expect(refusal(other).error).toMatchObject({ code: 'invalid_request', detail: { argument: 'idempotencyKey' } });
     const malformed = await tool(client, 'create_issue', { ...args, idempotencyKey: 'has space' });
-    expect(structured(malformed).error).toMatchObject({ code: 'invalid_request', detail: { argument: 'idempotencyKey' } });
+    expect(refusal(malformed).error).toMatchObject({ code: 'invalid_request', detail: { argument: 'idempotencyKey' } });
     expect(gh.control.requestLog().slice(logged).filter((e) => e.method === 'POST' && e.path === '/repos/mcp/app/issues')).toHaveLength(1);
   });
 
   it('a failed creation releases its key: the retry with it is made afresh', async () => {
     const client = await connect(await keyWith(['issues:read', 'issues:write']));
     const refused = await tool(client, 'create_issue', { repositoryId: w.repoIds.old, title: 'Archived', idempotencyKey: 'mcp-retry-1' });
-    expect(structured(refused).error.code).toBe('conflict');
+    expect(refusal(refused).error.code).toBe('conflict');
     const { rows } = await t.database.pool.query('select count(*)::int as n from idempotency_keys where key = $1', ['mcp-retry-1']);
     expect(rows[0].n).toBe(0);
   });
@@ -301,7 +303,7 @@ describe('portal requests through tools', () => {
     expect(filed).toMatchObject({ held: false, issue: { state: 'open', id: expect.any(String) } });
     expect((await ghIssue(filed.issue.number)).title).toBe('Please add exports');
     const again = await tool(client, 'release_request', { portalId: portal.id, requestId: first.id });
-    expect(structured(again).error).toMatchObject({ code: 'conflict' });
+    expect(refusal(again).error).toMatchObject({ code: 'conflict' });
 
     const rejected = await tool(client, 'reject_request', { portalId: portal.id, requestId: second.id });
     expect(structured(rejected)).toEqual({ ok: true });
@@ -369,14 +371,14 @@ describe('refusals', () => {
     expect(result.isError).toBe(true);
     const http = await call('POST', '/v1/issues', { token: key, body: { repositoryId: w.repoIds.app, title: 'Must not exist' } });
     expect(http.status).toBe(403);
-    expect(structured(result).error).toMatchObject({ code: 'forbidden', message: http.body.error.message });
+    expect(refusal(result).error).toMatchObject({ code: 'forbidden', message: http.body.error.message });
     const comment = await tool(client, 'add_comment', { issueId: w.issueIds.get(3)!, body: 'no' });
-    expect(structured(comment).error.code).toBe('forbidden');
+    expect(refusal(comment).error.code).toBe('forbidden');
     expect(await count()).toBe(issues);
     expect(await localStateOf(t, w.issueIds.get(3)!)).toEqual(before);
     expect(gh.control.requestLog().slice(logged).filter((e) => e.method !== 'GET')).toEqual([]);
     const sync = await tool(client, 'sync_status');
-    expect(structured(sync).error.code).toBe('forbidden');
+    expect(refusal(sync).error.code).toBe('forbidden');
   });
 
   it("another workspace's issue id is not_found", async () => {
@@ -385,9 +387,9 @@ describe('refusals', () => {
     const client = await connect((await issueKey(call, stranger, ws.id, ['issues:read', 'issues:write'])).key);
     const got = await tool(client, 'get_issue', { issueId: w.issueIds.get(1)! });
     expect(got.isError).toBe(true);
-    expect(structured(got).error.code).toBe('not_found');
+    expect(refusal(got).error.code).toBe('not_found');
     const edit = await tool(client, 'edit_issue', { issueId: w.issueIds.get(1)!, title: 'Hijacked' });
-    expect(structured(edit).error.code).toBe('not_found');
+    expect(refusal(edit).error.code).toBe('not_found');
     expect((await ghIssue(1)).title).toBe('Issue 1');
   });
 
@@ -396,7 +398,7 @@ describe('refusals', () => {
     const logged = gh.control.requestLog().length;
     const result = await tool(client, 'create_issue', { repositoryId: w.repoIds.app, title: 'Nul \u0000 inside' });
     expect(result.isError).toBe(true);
-    expect(structured(result).error).toMatchObject({ code: 'invalid_request', detail: { location: 'body', issues: [{ path: 'title' }] } });
+    expect(refusal(result).error).toMatchObject({ code: 'invalid_request', detail: { location: 'arguments', issues: [{ path: 'title' }] } });
     expect(gh.control.requestLog().slice(logged).filter((e) => e.method !== 'GET')).toEqual([]);
   });
 
@@ -409,7 +411,7 @@ describe('refusals', () => {
     const client = await connect(key);
     expect((await client.listTools()).tools.map((x) => x.name).sort()).toEqual([...WRITE_TOOLS, ...READ_TOOLS].sort());
     const created = await tool(client, 'create_issue', { repositoryId: w.repoIds.app, title: 'Not while lapsed' });
-    expect(structured(created).error.code).toBe('payment_required');
+    expect(refusal(created).error.code).toBe('payment_required');
     const list = await tool(client, 'list_issues');
     expect(list.isError).toBeFalsy();
     expect(structured(list)).toEqual({ data: [], nextCursor: null });
@@ -468,7 +470,7 @@ describe('refusals', () => {
       expect(res.status, what).toBe(status);
       expect(res.headers.get('x-request-id'), what).toBeTruthy();
       if (typeof code === 'number') expect(res.body.error.code, what).toBe(code);
-      else if (status === 200) expect(res.body.result.structuredContent.error.code, what).toBe(code);
+      else if (status === 200) expect(JSON.parse(res.body.result.content[0].text).error.code, what).toBe(code);
       else expect(res.body.error.code, what).toBe(code);
     }
     const listed = await call('POST', '/mcp', { token: key, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers });

@@ -57,7 +57,7 @@ export const apiKeyRoutes = [
       'The key stops working at once, in every process, and stops being listed. A revoked key reads exactly like one that never existed. Allowed on a lapsed workspace: a leaked key must never wait for a payment.',
     tags: ['API keys'],
     access: { kind: 'workspace', role: 'admin', scope: 'keys:write', billingExempt: true },
-    params: uuidParam('apiKeyId'),
+    params: uuidParam('apiKeyId', "The API key's id."),
     response: okSchema,
     async handler({ services, auth, params, request }) {
       await apiKeyService.revoke(services, auth, params.apiKeyId as string, request.id);

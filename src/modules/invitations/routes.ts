@@ -53,7 +53,7 @@ export const invitationRoutes = [
     summary: 'Withdraw a pending invitation',
     tags: ['Members'],
     access: { kind: 'workspace', role: 'admin', scope: 'members:write' },
-    params: uuidParam('invitationId'),
+    params: uuidParam('invitationId', "The invitation's id."),
     response: okSchema,
     async handler({ services, auth, params, request }) {
       await invitationService.revoke(services, auth, params.invitationId as string, request.id);

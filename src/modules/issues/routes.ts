@@ -22,7 +22,8 @@ import { issueWriteService } from './write-service.js';
 
 const WRITE_RULES =
   'The code host is written first (one request, in the installation\'s lane: one code-host request in flight per installation across every process); then, in one transaction, the cache is updated from its answer and an activity and an audit entry are recorded. When the code host refuses (502 codehost_error), is unavailable or rate-limits us past a short wait (503 codehost_unavailable with Retry-After), or times out (504 codehost_timeout), nothing changes. A repository that is archived, no longer reachable or not synced is refused with 409 conflict before the code host is asked.';
-const issueCommentParams = z.object({ issueId: z.uuid(), commentId: z.uuid() });
+const issueParam = uuidParam('issueId', "The issue's id (`id` of an issue), not its number.");
+const issueCommentParams = issueParam.extend({ commentId: z.uuid().describe("The comment's id (`id` of a comment in the issue's comments).") });
 
 const issuePage = pageOf(issueSchema);
 
@@ -35,14 +36,14 @@ const issueListQuery = z
       .optional()
       .describe('Full text over title, number, label names and body: quoted phrases, `or`, a leading `-` excludes. A bare number or `#number` also matches the issue number.'),
     repository: repeatable('Repository id; any of them matches.'),
-    state: z.enum(['open', 'closed', 'all']).default('all'),
+    state: z.enum(['open', 'closed', 'all']).default('all').describe('`open`, `closed`, or `all` (the default).'),
     label: repeatable('Label name (case-insensitive); the issue must carry every one.'),
     assignee: repeatable('Code-host login, `@me` (your linked code-host account; matches nothing when none is linked) or `none`; any of them matches.'),
     milestone: repeatable('Milestone id or `none`; any of them matches.'),
     type: repeatable('Issue type name (case-insensitive) or `none`; any of them matches.'),
     project: repeatable('Project id; the issue must be a card (not archived) on any of them.'),
     updated_since: z.string().max(64).optional().describe("ISO 8601 instant or a window back from now such as -7d, -24h, -2w; compares the code host's updated_at."),
-    sort: z.enum(['updated', 'created', 'number', 'title', 'comments']).default('updated'),
+    sort: z.enum(['updated', 'created', 'number', 'title', 'comments']).default('updated').describe('The order: by last update (the default), creation, number, title or comment count.'),
     order: z.enum(['asc', 'desc']).optional().describe('Default desc for updated, created and comments; asc for number and title.'),
   })
   // Loose because `field:<fieldNodeId>` names are dynamic; the service refuses every unknown name.
@@ -55,7 +56,7 @@ export const issueRoutes = [
     path: '/v1/issues',
     summary: 'Issues',
     description:
-      "Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown query parameter is 422 so a misspelt filter never returns unfiltered results. `field:<fieldNodeId>=<value>` (repeatable per field, any value matches; several fields must all hold) keeps issues whose card on that field's project holds the value: single select by option name (case-insensitive) or option id, iteration by title or id, text exactly, number, date (YYYY-MM-DD); `none` keeps cards of that project whose field is unset. An unknown or built-in field, or an unknown option or iteration, is 422. `projectItems` comes from the cache in the page's one statement. A cursor is bound to the sort, the order and every filter.",
+      "Issues of every repository the workspace has in its cache (repositories that lost access included), read from the cache: no code-host request. Ordered by the sort key, then id. An unknown parameter is 422 so a misspelt filter never returns unfiltered results. `field:<fieldNodeId>=<value>` (repeatable per field, any value matches; several fields must all hold) keeps issues whose card on that field's project holds the value: single select by option name (case-insensitive) or option id, iteration by title or id, text exactly, number, date (YYYY-MM-DD); `none` keeps cards of that project whose field is unset. An unknown or built-in field, or an unknown option or iteration, is 422. `projectItems` comes from the cache in the page's one statement. A cursor is bound to the sort, the order and every filter.",
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read' },
     query: issueListQuery,
@@ -74,7 +75,7 @@ export const issueRoutes = [
     description: 'From the cache. An issue of another workspace is 404.',
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read' },
-    params: uuidParam('issueId'),
+    params: issueParam,
     response: issueSchema,
     handler: ({ services, auth, params }) => issueService.get(services, auth, params.issueId as string),
   }),
@@ -88,7 +89,7 @@ export const issueRoutes = [
       "Oldest first. `visibility` is `public` when the comment carries the hidden marker the service adds to portal-visible comments and the service wrote it (posted by the app's bot, or recorded as written through the service): a marker typed into any other comment is ignored, so nobody on the code host can publish to a portal. The marker is removed from `body`. Every other comment is `internal`.",
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read' },
-    params: uuidParam('issueId'),
+    params: issueParam,
     query: z.object(pageQuery),
     response: pageOf(commentSchema),
     handler: ({ services, auth, params, query }) => issueService.comments(services, auth, params.issueId as string, query),
@@ -133,7 +134,7 @@ export const issueRoutes = [
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'member', scope: 'issues:write' },
     codehost: true,
-    params: uuidParam('issueId'),
+    params: issueParam,
     body: editIssueBody,
     response: issueSchema,
     handler: ({ services, auth, params, body, request }) => issueWriteService.edit(services, auth, params.issueId as string, body, request.id),
@@ -148,7 +149,7 @@ export const issueRoutes = [
       'Newest first. Every write the service made to the issue, with who (a member, through a session or a named API key) and how it was authored on the code host, and the code-host changes the sync applied. From the cache.',
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read' },
-    params: uuidParam('issueId'),
+    params: issueParam,
     query: z.object(pageQuery),
     response: pageOf(activityEntrySchema),
     handler: ({ services, auth, params, query }) => activityService.ofIssue(services, auth, params.issueId as string, query),
@@ -164,7 +165,7 @@ export const issueRoutes = [
     access: { kind: 'workspace', role: 'member', scope: 'issues:write' },
     creates: true,
     codehost: true,
-    params: uuidParam('issueId'),
+    params: issueParam,
     body: createCommentBody,
     response: commentSchema,
     handler: ({ services, auth, params, body, request }) => commentWriteService.add(services, auth, params.issueId as string, body, request.id),

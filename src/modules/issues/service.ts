@@ -64,7 +64,7 @@ export function issueListQueryOf(query: Record<string, unknown>): IssueListQuery
       fields[name.slice(FIELD_PREFIX.length)] = (Array.isArray(value) ? value : [value]).map((v) => String(v));
       continue;
     }
-    throw invalidRequest(`Unknown query parameter ${name}.`, { parameter: name }, `Send only ${issueListParameters.join(', ')} and field:<fieldNodeId>.`);
+    throw invalidRequest(`${name} is not a filter of the issue list.`, { parameter: name }, `Send only ${issueListParameters.join(', ')} and field:<fieldNodeId>.`);
   }
   return { ...(query as unknown as IssueListQuery), fields };
 }

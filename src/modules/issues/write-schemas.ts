@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { timestamp } from '../../platform/schemas.js';
+import { fieldValueInputSchema } from '../projects/field-value-input.js';
 
 const stateReason = z.enum(['completed', 'not_planned', 'duplicate', 'reopened']);
 const labelNames = z.array(z.string().min(1).max(50)).max(100).describe('Label names; replaces the set. A name the repository lacks is created by the code host.');
 const assigneeLogins = z.array(z.string().min(1).max(39)).max(10).describe('Code-host logins; replaces the assignees. The code host drops anybody without repository access.');
+const issueTitle = z.string().trim().min(1).max(256).describe('The title, 1 to 256 characters.');
+const issueBody = z.string().max(65_536).nullable().optional();
+const issueState = z.enum(['open', 'closed']);
+const commentBody = z.string().min(1).max(65_000).describe('Markdown, as the code host renders it.');
 
 export const createIssueBody = z.strictObject({
-  repositoryId: z.uuid(),
-  title: z.string().trim().min(1).max(256),
-  body: z.string().max(65_536).nullable().optional(),
+  repositoryId: z.uuid().describe('The repository to file it in (`id` in the repository list); it must be synced.'),
+  title: issueTitle,
+  body: issueBody.describe('Markdown; empty or null for none.'),
   labels: labelNames.optional(),
   assignees: assigneeLogins.optional(),
   milestoneId: z.uuid().nullable().optional().describe('A milestone of the same repository.'),
@@ -17,9 +22,9 @@ export const createIssueBody = z.strictObject({
 
 export const editIssueBody = z
   .strictObject({
-    title: z.string().trim().min(1).max(256).optional(),
-    body: z.string().max(65_536).nullable().optional(),
-    state: z.enum(['open', 'closed']).optional(),
+    title: issueTitle.optional(),
+    body: issueBody.describe('Markdown; replaces the whole body; null clears it.'),
+    state: issueState.optional().describe('`closed` closes the issue, `open` reopens it.'),
     stateReason: stateReason.optional().describe('`reopened` only with an open issue; the others only with a closed one.'),
     labels: labelNames.optional(),
     assignees: assigneeLogins.optional(),
@@ -29,11 +34,11 @@ export const editIssueBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Send at least one field to change.' });
 
 export const createCommentBody = z.strictObject({
-  body: z.string().min(1).max(65_000),
+  body: commentBody,
   visibility: z.enum(['internal', 'public']).default('internal').describe('`public`: customers of the portals that show this issue can read it.'),
 });
 
-export const editCommentBody = z.strictObject({ body: z.string().min(1).max(65_000) });
+export const editCommentBody = z.strictObject({ body: commentBody.describe('Markdown; replaces the whole comment.') });
 
 export const activityEntrySchema = z
   .object({
@@ -45,33 +50,26 @@ export const activityEntrySchema = z
   })
   .meta({ id: 'IssueActivity' });
 
-const fieldValue = z
-  .strictObject({
-    optionId: z.string().min(1).optional(),
-    optionName: z.string().min(1).optional(),
-    text: z.string().optional(),
-    number: z.number().optional(),
-    date: z.iso.date().optional(),
-    iterationId: z.string().min(1).optional(),
-    optionIds: z.array(z.string().min(1)).optional(),
-  })
-  .refine((v) => Object.values(v).filter((x) => x !== undefined).length === 1, { message: 'Send exactly one key in value, or null to clear the field.' });
-
 export const bulkBody = z.strictObject({
   issueIds: z
     .array(z.uuid())
     .min(1)
     .max(50)
-    .refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, { message: 'issueIds must be distinct.' }),
+    .refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, { message: 'issueIds must be distinct.' })
+    .describe('The issues to change (`id` of each), 1 to 50, each once.'),
   change: z
     .strictObject({
       labels: labelNames.optional(),
       assignees: assigneeLogins.optional(),
-      milestoneId: z.uuid().nullable().optional(),
-      state: z.enum(['open', 'closed']).optional(),
+      milestoneId: z.uuid().nullable().optional().describe("A milestone of each issue's repository; null clears."),
+      state: issueState.optional().describe('`closed` closes each issue, `open` reopens it.'),
       stateReason: stateReason.optional().describe('Only with `state`.'),
       field: z
-        .strictObject({ projectId: z.uuid(), fieldNodeId: z.string().min(1), value: fieldValue.nullable() })
+        .strictObject({
+          projectId: z.uuid().describe("The project's id (`id` in the project list)."),
+          fieldNodeId: z.string().min(1).describe("The field's node id (`nodeId` of a field of the project)."),
+          value: fieldValueInputSchema,
+        })
         .optional()
         .describe('A project field value; Assignees, Labels, Milestone and Repository cannot be set this way.'),
     })
@@ -79,7 +77,8 @@ export const bulkBody = z.strictObject({
       const kinds = (['labels', 'assignees', 'milestoneId', 'state', 'field'] as const).filter((k) => c[k] !== undefined);
       if (c.stateReason !== undefined && c.state === undefined) ctx.addIssue({ code: 'custom', message: 'stateReason goes only with state.', path: ['stateReason'] });
       if (kinds.length !== 1) ctx.addIssue({ code: 'custom', message: 'Send exactly one kind of change: labels, assignees, milestoneId, state (with optional stateReason) or field.' });
-    }),
+    })
+    .describe('The one change made to every issue: exactly one of labels, assignees, milestoneId, state (with stateReason) or field.'),
 });
 
 export const bulkResponse = z.object({

@@ -17,8 +17,8 @@ export const mcpToolSpecs: ToolSpec[] = [
   { name: 'list_issue_comments', operationId: 'listIssueComments', description: "An issue's comments." },
   { name: 'list_issue_activity', operationId: 'listIssueActivity', description: "An issue's activity: who changed what, through the service or on the code host." },
   { name: 'create_issue', operationId: 'createIssue', description: 'Creates an issue in a repository (list_repositories gives the ids).' },
-  { name: 'edit_issue', operationId: 'editIssue', description: 'Edits an issue.' },
-  { name: 'bulk_edit_issues', operationId: 'bulkEditIssues', description: 'Applies one change to up to 50 issues; each succeeds or fails on its own.' },
+  { name: 'edit_issue', operationId: 'editIssue', description: 'Edits an issue: each argument given replaces what the issue had.' },
+  { name: 'bulk_edit_issues', operationId: 'bulkEditIssues', description: 'Applies one change to up to 50 issues, replacing what each had (labels, assignees, milestone, state or a project field); each succeeds or fails on its own.', destructive: true },
   {
     name: 'add_comment',
     operationId: 'createIssueComment',
@@ -42,7 +42,7 @@ export const mcpToolSpecs: ToolSpec[] = [
   { name: 'list_portal_requests', operationId: 'listPortalRequests', description: "A portal's requests, or its hold queue with held=true." },
   { name: 'get_portal_request', operationId: 'getPortalRequest', description: 'One request of a portal, with its issue (reply to it publicly with add_comment on that issue, visibility public).' },
   { name: 'release_request', operationId: 'releasePortalRequest', description: 'Releases a held request: files its issue on the code host now.' },
-  { name: 'reject_request', operationId: 'rejectPortalRequest', description: 'Rejects a held request: nothing reaches the code host and nobody is e-mailed.' },
+  { name: 'reject_request', operationId: 'rejectPortalRequest', description: 'Rejects a held request for good: nothing reaches the code host and nobody is e-mailed.', destructive: true },
 ];
 
 /**

@@ -16,7 +16,7 @@ export function mcpPathItem(tools: BoundTool[]): Record<string, unknown> {
       summary: 'The MCP server (Streamable HTTP, stateless)',
       description: [
         "The Model Context Protocol over Streamable HTTP for AI assistants: one JSON-RPC message per POST, answered as JSON (no session, no server-sent stream). An API key only: a session token is 403. Send `Accept: application/json, text/event-stream`, as the protocol requires.",
-        `Each tool is an operation of this API, served by it with the same access check, input schemas, handler, write lane and audit: ${toolList}. \`tools/list\` lists only the tools the key's role and scopes allow; a refused call is a tool result with \`isError: true\` holding this API's error envelope. Creating tools take an optional \`idempotencyKey\` argument with the Idempotency-Key rule.`,
+        `Each tool is an operation of this API, served by it with the same access check, input schemas, handler, write lane and audit: ${toolList}. \`tools/list\` lists only the tools the key's role and scopes allow; a tool's answer is its operation's JSON answer, as text and as \`structuredContent\` matching the tool's \`outputSchema\`; a refused call is a tool result with \`isError: true\` whose text is this API's error envelope (bad arguments: \`invalid_request\` with \`detail.location\` \`arguments\`). Creating tools take an optional \`idempotencyKey\` argument with the Idempotency-Key rule.`,
         "Failures of the credential, and a body that is not JSON, are this API's envelope (401, 403, 422, 429); failures of the protocol itself (a message that is not JSON-RPC, a missing Accept) are the protocol's JSON-RPC error objects with 400, 406 or 415. GET and DELETE are 405.",
       ].join('\n\n'),
       tags: ['MCP'],

@@ -6,8 +6,9 @@ import { checkIdempotencyKey, requestDigest, type Idempotency } from '../../http
 import { successStatus, type AnyRoute } from '../../http/route.js';
 import { ApiError, envelope, forbidden } from '../../platform/errors.js';
 import { toApiError } from '../../platform/http-conventions.js';
-import { refuseUnstorableText } from '../../platform/text-rules.js';
+import { refuseUnstorableArguments } from '../../platform/text-rules.js';
 import type { Services } from '../../services.js';
+import { jsonSchemaOf, outputSchemaOf, queryArgumentOf } from './tool-schemas.js';
 
 /**
  * The Model Context Protocol server (`/mcp`). Every tool stands for one operation of the route
@@ -23,6 +24,11 @@ export interface ToolSpec {
   operationId: string;
   /** Said before the route's own description; the route's summary is the title. */
   description?: string;
+  /**
+   * A POST that changes or throws away what exists (a bulk edit, a rejection): destructive, as
+   * PATCH, PUT and DELETE are by their method.
+   */
+  destructive?: true;
 }
 
 /** A tool bound to its route, with the input described once (JSON Schema for `tools/list`). */
@@ -67,16 +73,18 @@ export function bindTools(specs: ToolSpec[], routes: AnyRoute[]): BoundTool[] {
     for (const part of parts) {
       for (const [key, schema] of Object.entries(shapeOf(route, part))) {
         if (key in shape) throw new Error(`MCP tool ${spec.name}: argument ${key} appears in two parts of ${spec.operationId}.`);
-        shape[key] = schema;
+        shape[key] = part === 'query' ? queryArgumentOf(schema) : schema;
       }
     }
     if (route.creates) {
       if (IDEMPOTENCY_ARGUMENT in shape) throw new Error(`MCP tool ${spec.name}: ${spec.operationId} has an argument named ${IDEMPOTENCY_ARGUMENT}.`);
       shape[IDEMPOTENCY_ARGUMENT] = idempotencyArgument;
     }
-    const inputSchema = z.toJSONSchema(z.object(shape), { io: 'input', unrepresentable: 'any' }) as Tool['inputSchema'];
-    delete (inputSchema as Record<string, unknown>).$schema;
+    const inputSchema = jsonSchemaOf(z.object(shape), 'input') as Tool['inputSchema'];
+    const outputSchema = outputSchemaOf(route);
     const readOnly = route.method === 'GET';
+    // Hints for the client asking its user before a call: what only reads, what replaces or throws away what was there.
+    const destructive = route.method === 'PATCH' || route.method === 'PUT' || route.method === 'DELETE' || spec.destructive === true;
     return {
       name: spec.name,
       route,
@@ -85,23 +93,32 @@ export function bindTools(specs: ToolSpec[], routes: AnyRoute[]): BoundTool[] {
         title: route.summary,
         description: [spec.description, route.description ?? route.summary, `(${route.method} ${route.path})`].filter(Boolean).join(' '),
         inputSchema,
-        annotations: { title: route.summary, readOnlyHint: readOnly, destructiveHint: route.method === 'DELETE', idempotentHint: readOnly || route.method === 'PUT', openWorldHint: !!route.codehost },
+        ...(outputSchema ? { outputSchema } : {}),
+        annotations: {
+          title: route.summary,
+          readOnlyHint: readOnly,
+          destructiveHint: !readOnly && destructive,
+          idempotentHint: readOnly || route.method === 'PUT' || route.method === 'DELETE',
+          openWorldHint: !!route.codehost,
+        },
       },
     };
   });
 }
 
-/** The error result of a tool: the error envelope HTTP would answer, as text and structured. */
+/**
+ * The error result of a tool: the error envelope HTTP would answer, as text. Not as
+ * `structuredContent`: that is the answer `outputSchema` declares, and a client checks it there.
+ */
 function errorResult(error: ApiError, requestId: string): CallToolResult {
-  const body = envelope(error, requestId);
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope(error, requestId)) }] };
 }
 
-/** What the route's validator would say about one part of the input (the same envelope as HTTP's 422). */
-function invalid(location: string, error: z.ZodError): ApiError {
+/** What the route's schemas say of a tool's arguments, in the tool's terms: the arguments, each by its name (the 422 envelope). */
+function invalidArguments(tool: string, error: z.ZodError): ApiError {
   return new ApiError('invalid_request', {
-    message: `The request ${location} did not match the expected shape.`,
-    detail: { location, issues: error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) },
+    message: `The arguments do not match the input schema of ${tool}.`,
+    detail: { location: 'arguments', issues: error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) },
   });
 }
 
@@ -110,24 +127,25 @@ const asQueryValue = (v: unknown): unknown =>
   typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) ? v.map(asQueryValue) : v;
 
 /** Splits a tool's arguments into the route's params, query and body, each parsed by the route's own schema. */
-function inputOf(route: AnyRoute, args: Record<string, unknown>): { params: unknown; query: unknown; body: unknown } {
+function inputOf(tool: BoundTool, args: Record<string, unknown>): { params: unknown; query: unknown; body: unknown } {
+  const { route } = tool;
+  // The text rule every operation inherits (NUL, lone surrogates), before any schema.
+  refuseUnstorableArguments(args);
   const split: Record<Part, Record<string, unknown>> = { params: {}, query: {}, body: {} };
   const shapes = Object.fromEntries(parts.map((p) => [p, shapeOf(route, p)])) as Record<Part, Record<string, z.ZodType>>;
   for (const [key, value] of Object.entries(args)) {
     const part = parts.find((p) => key in shapes[p]) ?? (route.query ? 'query' : route.body ? 'body' : null);
-    if (!part) throw new ApiError('invalid_request', { message: `Unknown argument ${key}.`, detail: { location: 'arguments', issues: [{ path: key, message: 'unknown argument' }] } });
+    if (!part) throw new ApiError('invalid_request', { message: `${tool.name} takes no argument ${key}.`, detail: { location: 'arguments', issues: [{ path: key, message: 'unknown argument' }] } });
     split[part][key] = part === 'query' ? asQueryValue(value) : value;
   }
-  // The text rule every operation inherits (NUL, lone surrogates), before any schema.
-  refuseUnstorableText({ params: split.params, query: split.query, headers: {}, body: split.body });
-  const parse = (part: Part, location: string) => {
+  const parse = (part: Part) => {
     const schema = route[part] as z.ZodType | undefined;
     if (!schema) return undefined;
     const result = schema.safeParse(split[part]);
-    if (!result.success) throw invalid(location, result.error);
+    if (!result.success) throw invalidArguments(tool.name, result.error);
     return result.data;
   };
-  return { params: parse('params', 'params'), query: parse('query', 'query'), body: parse('body', 'body') };
+  return { params: parse('params'), query: parse('query'), body: parse('body') };
 }
 
 /**
@@ -172,7 +190,7 @@ async function runTool(tool: BoundTool, args: Record<string, unknown>, context: 
     const { [IDEMPOTENCY_ARGUMENT]: key, ...rest } = args;
     const useKey = route.creates && key !== undefined;
     if (useKey) checkIdempotencyKey(typeof key === 'string' ? key : '', { argument: IDEMPOTENCY_ARGUMENT });
-    const { params, query, body } = inputOf(route, useKey ? rest : args);
+    const { params, query, body } = inputOf(tool, useKey ? rest : args);
     if (useKey) {
       const wanted = { scope: idempotency.scopeOf(auth, request.ip), operation: route.operationId, key: key as string };
       const stored = await idempotency.claimKey(wanted, requestDigest(params, body), { argument: IDEMPOTENCY_ARGUMENT });

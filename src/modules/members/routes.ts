@@ -37,7 +37,7 @@ export const memberRoutes = [
     description: 'Only an owner can make someone an owner or change an owner. The last owner cannot be demoted (409).',
     tags: ['Members'],
     access: { kind: 'workspace', role: 'admin', scope: 'members:write' },
-    params: uuidParam('memberId'),
+    params: uuidParam('memberId', "The membership's id (`membershipId` in the member list)."),
     body: z.object({ role: roleSchema }),
     response: memberSchema,
     handler: ({ services, auth, params, body, request }) =>
@@ -53,7 +53,7 @@ export const memberRoutes = [
       '`memberId` is the membershipId from GET /v1/members. Their API keys stop working at once. The last owner cannot be removed (409); only an owner can remove an owner. Issues and comments they wrote in the code host are untouched. Allowed on a lapsed workspace, so access can always be taken away.',
     tags: ['Members'],
     access: { kind: 'workspace', role: 'admin', scope: 'members:write', billingExempt: true },
-    params: uuidParam('memberId'),
+    params: uuidParam('memberId', "The membership's id (`membershipId` in the member list)."),
     response: okSchema,
     async handler({ services, auth, params, request }) {
       await memberService.remove(services, auth, params.memberId as string, request.id);

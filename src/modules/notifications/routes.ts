@@ -6,6 +6,8 @@ import { booleanQuery } from '../../platform/query-values.js';
 import { timestamp, uuidParam } from '../../platform/schemas.js';
 import { READ_NOTIFICATION_RETENTION_DAYS, defaultPreferences, inbox } from './service.js';
 
+const issueParam = uuidParam('issueId', "The issue's id (`id` of an issue), not its number.");
+
 const KINDS =
   '`assigned` (a change assigned you to the issue), `mentioned` (your linked code-host login was @-mentioned in an issue body or a comment, outside code), `comment` (a new comment on an issue you follow: you authored it, are assigned to it, or followed it, unless you stopped following it), `request_status` (a portal request whose issue you follow changed status), `request_new` (a customer submitted a request that reached the team) and `request_held` (a customer\'s request waits in the hold queue); the last two only when you turn them on.';
 const PRECEDENCE =
@@ -152,7 +154,7 @@ export const inboxRoutes = [
     description: "An issue's author and assignees (by their linked code-host accounts) follow it until they unfollow it; members who create an issue through the service follow it. An issue of another workspace is 404.",
     tags: ['Notifications'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read' },
-    params: uuidParam('issueId'),
+    params: issueParam,
     response: followSchema,
     handler: ({ services, auth, params }) => inbox.follow(services, auth, params.issueId as string),
   }),
@@ -165,7 +167,7 @@ export const inboxRoutes = [
     description: `Its new comments (kind \`comment\`) and the status changes of portal requests on it (\`request_status\`) reach your inbox. Idempotent. An issue of another workspace is 404. ${PERSONAL.replace('every API key', 'every API key that reads issues')}`,
     tags: ['Notifications'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read', billingExempt: true },
-    params: uuidParam('issueId'),
+    params: issueParam,
     response: followSchema,
     handler: ({ services, auth, params }) => inbox.setFollow(services, auth, params.issueId as string, true),
   }),
@@ -178,7 +180,7 @@ export const inboxRoutes = [
     description: `Its comments and request status changes stop reaching you, even as its author or an assignee, until you follow it again; being assigned or mentioned still does. Idempotent. An issue of another workspace is 404. ${PERSONAL.replace('every API key', 'every API key that reads issues')}`,
     tags: ['Notifications'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read', billingExempt: true },
-    params: uuidParam('issueId'),
+    params: issueParam,
     response: followSchema,
     handler: ({ services, auth, params }) => inbox.setFollow(services, auth, params.issueId as string, false),
   }),

@@ -7,7 +7,7 @@ import { portalService } from './service.js';
 
 const read = { kind: 'workspace', role: 'member', scope: 'portals:read' } as const;
 const write = { kind: 'workspace', role: 'admin', scope: 'portals:write' } as const;
-const portalParam = uuidParam('portalId');
+const portalParam = uuidParam('portalId', "The portal's id.");
 
 export const portalRoutes = [
   defineRoute({

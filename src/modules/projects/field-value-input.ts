@@ -6,12 +6,12 @@ import { isSettable } from '../../codehost/project-mapping.js';
 /** `value` of a field write: exactly one key, or null to clear (shared with the bulk edit). */
 export const fieldValueInputSchema = z
   .object({
-    optionId: z.string().min(1).max(200).describe('Single-select option id.'),
+    optionId: z.string().min(1).max(200).describe('Single-select option id (from the project\'s fields).'),
     optionName: z.string().min(1).max(200).describe('Single-select option name, case-insensitive.'),
-    text: z.string().max(10_000),
-    number: z.number().finite(),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD'),
-    iterationId: z.string().min(1).max(200),
+    text: z.string().max(10_000).describe('A text field\'s value.'),
+    number: z.number().finite().describe('A number field\'s value.'),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('A date field\'s value, YYYY-MM-DD.'),
+    iterationId: z.string().min(1).max(200).describe('An iteration field\'s iteration id (from the project\'s fields).'),
     optionIds: z
       .array(z.string().min(1).max(200))
       .max(50)

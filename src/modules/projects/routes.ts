@@ -6,12 +6,14 @@ import { fieldValueInputSchema } from './field-value-input.js';
 import { projectItemSchema, projectSchema, projectSummarySchema } from './schemas.js';
 import { projectService } from './service.js';
 
+const projectParam = uuidParam('projectId', "The project's id (`id` in the project list).");
+
 const read = { kind: 'workspace', role: 'viewer', scope: 'projects:read' } as const;
 /** Cards carry their issue's title, number and state: listing them reads issues as well. */
 const itemsRead = { kind: 'workspace', role: 'viewer', scope: ['projects:read', 'issues:read'] } as const;
 const write = { kind: 'workspace', role: 'member', scope: 'projects:write' } as const;
 const itemNodeId = z.string().min(1).max(200).describe("The card's node id (`itemNodeId` from the items list), not a service id.");
-const itemParams = z.object({ projectId: z.uuid(), itemId: itemNodeId });
+const itemParams = projectParam.extend({ itemId: itemNodeId });
 const tags = ['Projects'];
 
 export const projectRoutes = [
@@ -38,7 +40,7 @@ export const projectRoutes = [
       'From the cache. Every field with its node id and type; single-select fields with their options, iteration fields with their iterations (completed ones flagged). Built-in fields (title, assignees, labels, milestone, repository, ...) are listed with `settable: false`. A project of another workspace is 404.',
     tags,
     access: read,
-    params: uuidParam('projectId'),
+    params: projectParam,
     response: projectSchema,
     handler: ({ services, auth, params }) => projectService.get(services, auth, params.projectId as string),
   }),
@@ -52,7 +54,7 @@ export const projectRoutes = [
       "From the cache, in board order. `content.type` is Issue, PullRequest, DraftIssue or Redacted (a card in a repository the installation cannot see: its content is empty, which is not an error). `content.issueId` links to the issue when its repository is synced. Archived cards are not listed, as on the code host's board. `fieldValues` holds the project's own fields (text, number, date, single_select, iteration), keyed by field node id.",
     tags,
     access: itemsRead,
-    params: uuidParam('projectId'),
+    params: projectParam,
     query: z.object(pageQuery),
     response: pageOf(projectItemSchema),
     handler: ({ services, auth, params, query }) => projectService.items(services, auth, params.projectId as string, query),
@@ -69,7 +71,7 @@ export const projectRoutes = [
     access: write,
     creates: true,
     codehost: true,
-    params: uuidParam('projectId'),
+    params: projectParam,
     body: z.object({ issueId: z.uuid() }),
     response: projectItemSchema,
     handler: ({ services, auth, params, body, request }) => projectService.addItem(services, auth, params.projectId as string, body.issueId, request.id),
@@ -103,7 +105,7 @@ export const projectRoutes = [
     tags,
     access: write,
     codehost: true,
-    params: z.object({ projectId: z.uuid(), itemId: itemNodeId, fieldNodeId: z.string().min(1).max(200) }),
+    params: itemParams.extend({ fieldNodeId: z.string().min(1).max(200).describe("The field's node id (`nodeId` of a field of the project), not a service id.") }),
     body: z.object({ value: fieldValueInputSchema }),
     response: projectItemSchema,
     handler: ({ services, auth, params, body, request }) =>

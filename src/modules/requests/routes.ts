@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { pageOf } from '../../platform/pagination.js';
 import { changeRequestBody, memberRequestSchema, requestListQuery, shareIssueBody } from './schemas.js';
-import { ok, okSchema } from '../../platform/schemas.js';
+import { ok, okSchema, uuidParam } from '../../platform/schemas.js';
 import { requestService } from './service.js';
 import { CODEHOST_EXPOSURE_RULE } from './codehost-exposure.js';
 
 const read = { kind: 'workspace', role: 'member', scope: 'requests:read' } as const;
 const write = { kind: 'workspace', role: 'member', scope: 'requests:write' } as const;
-const portalParam = z.object({ portalId: z.uuid() });
-const requestParam = z.object({ portalId: z.uuid(), requestId: z.uuid() });
+const portalParam = uuidParam('portalId', "The portal's id.");
+const requestParam = portalParam.extend({ requestId: z.uuid().describe("The request's id (`id` in the portal's requests), not its reference.") });
 
 export const requestRoutes = [
   defineRoute({

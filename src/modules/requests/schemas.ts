@@ -54,10 +54,10 @@ export const requestListQuery = z
   .object({
     ...pageQuery,
     status: z.enum(statusIds).optional().describe('The stable status id; applied after the status rules run, so every page is full and in order.'),
-    visibility: requestVisibilitySchema.optional(),
+    visibility: requestVisibilitySchema.optional().describe('Only requests of this visibility: `private` (the requester), `company` (their company) or `public` (every customer of the portal).'),
     held: booleanQuery('held').optional().describe('`true`: only the hold queue; `false`: only requests past it.'),
     companyId: z.uuid().optional().describe("Requests whose requester is in this company."),
-    requestTypeId: z.uuid().optional(),
+    requestTypeId: z.uuid().optional().describe('Only requests of this request type.'),
     sort: z.enum(['oldest', 'votes']).default('oldest').describe('`oldest` first (the hold queue\'s order), or most `votes` first (then oldest).'),
   })
   .strict();

@@ -8,7 +8,7 @@ import { issueSchema } from '../issues/schemas.js';
 import { boardColumnSchema, createViewBody, editViewBody, groupBySchema, simpleGroupKinds, viewSchema } from './schemas.js';
 import { viewService } from './service.js';
 
-const viewParam = uuidParam('viewId');
+const viewParam = uuidParam('viewId', "The saved view's id.");
 const read = { kind: 'workspace', role: 'viewer', scope: 'views:read' } as const;
 /** Running a view hands out issues: the key must be allowed to read them as well. */
 const runRead = { kind: 'workspace', role: 'viewer', scope: ['views:read', 'issues:read'] } as const;
