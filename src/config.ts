@@ -224,7 +224,7 @@ export interface S3StorageConfig {
 function s3StorageFrom(e: Env): S3StorageConfig | null {
   if (!e.ATTACHMENT_S3_BUCKET) return null;
   if (Boolean(e.ATTACHMENT_S3_ACCESS_KEY_ID) !== Boolean(e.ATTACHMENT_S3_SECRET_ACCESS_KEY)) {
-    throw new Error('Invalid configuration:\n  ATTACHMENT_S3_ACCESS_KEY_ID and ATTACHMENT_S3_SECRET_ACCESS_KEY go together');
+    throw new StartFailure('Invalid configuration:\n  ATTACHMENT_S3_ACCESS_KEY_ID and ATTACHMENT_S3_SECRET_ACCESS_KEY go together');
   }
   return {
     bucket: e.ATTACHMENT_S3_BUCKET,
@@ -285,10 +285,10 @@ function billingFrom(e: Env): BillingConfig {
     try {
       json = JSON.parse(e.BILLING_PLANS);
     } catch {
-      throw new Error('Invalid configuration:\n  BILLING_PLANS: not JSON');
+      throw new StartFailure('Invalid configuration:\n  BILLING_PLANS: not JSON');
     }
     const parsed = plansOverride.safeParse(json);
-    if (!parsed.success) throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  BILLING_PLANS.${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    if (!parsed.success) throw new StartFailure(`Invalid configuration:\n${parsed.error.issues.map((i) => `  BILLING_PLANS.${i.path.join('.')}: ${i.message}`).join('\n')}`);
     overrides = parsed.data;
   }
   const plans = DEFAULT_PLANS.map((plan) => {
@@ -298,7 +298,7 @@ function billingFrom(e: Env): BillingConfig {
   if (!e.STRIPE_SECRET_KEY) return { plans, stripe: null };
   const needed = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_TEAM_MONTHLY', 'STRIPE_PRICE_TEAM_ANNUAL', 'STRIPE_PRICE_BUSINESS_MONTHLY', 'STRIPE_PRICE_BUSINESS_ANNUAL'] as const;
   const missing = needed.filter((k) => !e[k]);
-  if (missing.length) throw new Error(`Invalid configuration:\n  STRIPE_SECRET_KEY is set, so these are needed too: ${missing.join(', ')}`);
+  if (missing.length) throw new StartFailure(`Invalid configuration:\n  STRIPE_SECRET_KEY is set, so these are needed too: ${missing.join(', ')}`);
   return {
     plans,
     stripe: {
@@ -332,7 +332,7 @@ function codehostFrom(e: Env): CodehostConfig | null {
   const missing = (['CODEHOST_APP_SLUG', 'CODEHOST_PRIVATE_KEY', 'CODEHOST_WEBHOOK_SECRET', 'CODEHOST_CLIENT_ID', 'CODEHOST_CLIENT_SECRET'] as const).filter(
     (k) => !e[k],
   );
-  if (missing.length) throw new Error(`Invalid configuration:\n  CODEHOST_APP_ID is set, so these are needed too: ${missing.join(', ')}`);
+  if (missing.length) throw new StartFailure(`Invalid configuration:\n  CODEHOST_APP_ID is set, so these are needed too: ${missing.join(', ')}`);
   return {
     appId: e.CODEHOST_APP_ID,
     appSlug: e.CODEHOST_APP_SLUG!,
@@ -373,14 +373,14 @@ function challengeWidgetFrom(e: Env): { siteKey: string; scriptUrl: string } | n
 function cronEvery(minutes: number): string {
   if (minutes < 60 && 60 % minutes === 0) return `*/${minutes} * * * *`;
   if (minutes % 60 === 0 && 24 % (minutes / 60) === 0) return `0 */${minutes / 60} * * *`;
-  throw new Error(`Invalid configuration:\n  RECONCILE_INTERVAL_MINUTES: ${minutes} must divide 60, or be whole hours dividing 24`);
+  throw new StartFailure(`Invalid configuration:\n  RECONCILE_INTERVAL_MINUTES: ${minutes} must divide 60, or be whole hours dividing 24`);
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    throw new StartFailure(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
   const publicBaseUrl = e.PUBLIC_BASE_URL?.replace(/\/$/, '');

@@ -8,7 +8,7 @@ import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
 import { startMetricsServer } from './platform/metrics.js';
 import { DemoSeedStopped, demoPortal, seedDemoPortal } from './demo-portal.js';
-import { assertPortFree, portTaken, StartFailure } from './start-failure.js';
+import { assertPortFree, databaseUnreachable, portTaken, StartFailure } from './start-failure.js';
 import { startSyncWorker } from './sync/worker.js';
 
 /** Where process-level failures are reported: the service's log once it exists, stderr before. */
@@ -48,11 +48,20 @@ process.on('warning', (warning) => {
 });
 
 const usage = `usage: svc <command>
-  start     run the HTTP service and a job worker (embedded PostgreSQL when DATABASE_URL is unset)
-  worker    run only a job worker (more processes can share one database)
+  start     run the HTTP service and a job worker (embedded PostgreSQL when DATABASE_URL is unset,
+            a GitHub emulator with demo data when no GitHub App is configured); \`npm start\` runs this
+  worker    run only a job worker (more processes can share one database; needs a GitHub App)
   migrate   apply database migrations and exit
   mcp       the MCP server over stdio, for desktop clients: relays to the service at SVC_URL
-            (default PUBLIC_BASE_URL, else http://localhost:$PORT) with the API key in SVC_API_KEY`;
+            (default PUBLIC_BASE_URL, else http://localhost:$PORT) with the API key in SVC_API_KEY
+  help      print this list`;
+
+/** Migrations are each command's first use of the database: a DATABASE_URL that cannot be used is said there, in one line. */
+async function migrate(database: ReturnType<typeof openDatabase>, config: ReturnType<typeof loadConfig>): Promise<void> {
+  await applyMigrations(database.pool).catch((error: unknown) => {
+    throw (config.databaseUrl && databaseUnreachable(error, config.databaseUrl)) || error;
+  });
+}
 
 async function databaseUrl(config: ReturnType<typeof loadConfig>): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
@@ -148,7 +157,7 @@ async function migrateCommand(): Promise<void> {
   const { url, embedded } = await databaseUrl(config);
   const database = openDatabase(url, { max: 2, applicationName: 'svc-migrate' });
   try {
-    await applyMigrations(database.pool);
+    await migrate(database, config);
     console.log('migrations applied');
   } finally {
     await database.close();
@@ -172,7 +181,7 @@ async function startCommand(): Promise<void> {
     if (embedded) started.push(() => embedded.stop());
     const database = openDatabase(url);
     started.push(() => database.close());
-    await applyMigrations(database.pool);
+    await migrate(database, config);
     const demo = config.codehost ? null : await startDemoCodehost(config);
     if (demo) started.push(() => demo.close());
     // Demo mode runs on one machine: a chat webhook may point at a local receiver.
@@ -248,10 +257,10 @@ async function startCommand(): Promise<void> {
 /** A process that only runs jobs; it needs a configured GitHub App (demo mode lives in `start`). */
 async function workerCommand(): Promise<void> {
   const config = loadConfig();
-  if (!config.codehost) throw new Error('The worker needs a GitHub App: set CODEHOST_APP_ID and the other CODEHOST_* variables.');
+  if (!config.codehost) throw new StartFailure('The worker needs a GitHub App: set CODEHOST_APP_ID and the other CODEHOST_* variables (demo mode, with the GitHub emulator, is `svc start`).');
   const { url, embedded } = await databaseUrl(config);
   const database = openDatabase(url);
-  await applyMigrations(database.pool);
+  await migrate(database, config);
   const { app, services } = await buildApp({ config, database });
   processLog = app.log;
   const worker = await startSyncWorker(services, { log: app.log });
@@ -275,11 +284,21 @@ async function mcpCommand(): Promise<void> {
   process.exit(0);
 }
 
-const command = process.argv[2] ?? 'start';
 const commands: Record<string, () => Promise<void>> = { start: startCommand, worker: workerCommand, migrate: migrateCommand, mcp: mcpCommand };
-const run = commands[command];
-if (!run) {
+const command = process.argv[2];
+// No command is not taken to mean `start`: a person trying the command learns what it does
+// before anything starts (`npm start` names its command).
+if (command === undefined) {
   console.error(usage);
+  process.exit(2);
+}
+if (command === 'help' || command === '--help' || command === '-h') {
+  console.log(usage);
+  process.exit(0);
+}
+const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+if (!run) {
+  console.error(`svc: unknown command "${command}"\n${usage}`);
   process.exit(2);
 }
 run().catch((error: unknown) => {
