@@ -124,8 +124,11 @@ const envSchema = z.object({
   CODEHOST_GRAPHQL_POINTS_PER_MINUTE: z.coerce.number().int().positive().default(2_000),
   /** Changes to a request within this many seconds reach its subscribers as one e-mail. */
   NOTIFY_COLLAPSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /** Lets a workspace's chat webhook point at loopback and private addresses (tests, demo mode); never link-local or metadata. */
-  CHAT_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  /**
+   * Lets a workspace's chat webhook point at loopback and private addresses (tests, demo mode); never
+   * link-local or metadata. Unset: on in demo mode (no GitHub App: everything runs on one machine), off otherwise.
+   */
+  CHAT_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.optional(),
   /** Postgres schema of the job queue (graphile-worker), and how many jobs a process runs at once. */
   WORKER_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('graphile_worker'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -197,7 +200,7 @@ export interface Config {
   demoPortal: boolean;
   /** Seconds in which changes to one request collapse into one e-mail to its subscribers. */
   notifyCollapseSeconds: number;
-  /** The outgoing chat webhook: `httpsOnly` outside development and test; `allowPrivate` from CHAT_WEBHOOK_ALLOW_PRIVATE. */
+  /** The outgoing chat webhook: `httpsOnly` outside development and test; `allowPrivate` from CHAT_WEBHOOK_ALLOW_PRIVATE, else on in demo mode. */
   chatWebhook: { httpsOnly: boolean; allowPrivate: boolean; timeoutMs: number; maxAnswerBytes: number };
   worker: {
     schema: string;
@@ -384,6 +387,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   }
   const e = parsed.data;
   const publicBaseUrl = e.PUBLIC_BASE_URL?.replace(/\/$/, '');
+  const codehost = codehostFrom(e);
   const appOrigin = new URL(e.WORKSPACE_APP_ORIGIN ?? publicBaseUrl ?? `http://localhost:${e.PORT}`).origin;
   const config: Config = {
     env: e.NODE_ENV,
@@ -418,13 +422,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     credentialCache: e.CREDENTIAL_CACHE,
-    codehost: codehostFrom(e),
+    codehost,
     codehostRateLimitWaitMs: e.CODEHOST_RATE_LIMIT_WAIT_MS,
     codehostPointsPerMinute: { core: e.CODEHOST_REST_POINTS_PER_MINUTE, graphql: e.CODEHOST_GRAPHQL_POINTS_PER_MINUTE },
     emulatorPort: e.EMULATOR_PORT,
     demoPortal: e.DEMO_PORTAL,
     notifyCollapseSeconds: e.NOTIFY_COLLAPSE_SECONDS,
-    chatWebhook: { httpsOnly: e.NODE_ENV === 'production', allowPrivate: e.CHAT_WEBHOOK_ALLOW_PRIVATE, timeoutMs: 5_000, maxAnswerBytes: 64 * 1024 },
+    chatWebhook: { httpsOnly: e.NODE_ENV === 'production', allowPrivate: e.CHAT_WEBHOOK_ALLOW_PRIVATE ?? codehost === null, timeoutMs: 5_000, maxAnswerBytes: 64 * 1024 },
     worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY, recoveryAfterMs: Math.round(e.WORKER_RECOVERY_SECONDS * 1000) },
     sync: { reconcileCron: cronEvery(e.RECONCILE_INTERVAL_MINUTES), removedRepositoryGraceMs: e.REMOVED_REPOSITORY_GRACE_HOURS * 3_600_000 },
   };

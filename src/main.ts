@@ -184,8 +184,8 @@ async function startCommand(): Promise<void> {
     await migrate(database, config);
     const demo = config.codehost ? null : await startDemoCodehost(config);
     if (demo) started.push(() => demo.close());
-    // Demo mode runs on one machine: a chat webhook may point at a local receiver.
-    const { app, services, metrics } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost, chatWebhook: { ...config.chatWebhook, allowPrivate: true } } : config, database });
+    // Demo mode's default for private chat-webhook addresses (on) is config.ts's, so a value the operator set stands.
+    const { app, services, metrics } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
     started.push(() => app.close());
     processLog = app.log;
     const worker = await startSyncWorker(services, { log: app.log });
