@@ -127,12 +127,27 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
   };
 }
 
+/**
+ * The address a person opens: the configured public one, else `localhost` when the service listens
+ * on this machine's loopback or on every address (sign-in links and the session cookie are made
+ * for localhost, not 127.0.0.1), else the address it listens on.
+ */
+function addressToOpen(config: ReturnType<typeof loadConfig>, listening: string): string {
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  const url = new URL(listening);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const onThisMachine = host === 'localhost' || host.startsWith('127.') || host === '::1' || host === '0.0.0.0' || host === '::';
+  return onThisMachine ? `http://localhost:${url.port}` : listening.replace(/\/$/, '');
+}
+
 /** What `npm start` tells a person at a terminal: where things are, and the first step. */
 function welcome(config: ReturnType<typeof loadConfig>, address: string, embedded: boolean, demo: { codehost: { apiUrl: string }; login: string } | null): string {
+  const open = addressToOpen(config, address);
   const lines = [
     '',
     `  svc listening on ${address}${embedded ? ` (embedded PostgreSQL under ${config.dataDir}/postgres)` : ''}`,
-    `  API reference   ${address}/docs`,
+    `  Open            ${open}/`,
+    `  API reference   ${open}/docs`,
   ];
   if (config.builtInPages) lines.push(`  Start here      ${config.workspaceAppOrigin}/signin  (make an account, link GitHub, connect, mirror)`);
   if (demo) {
@@ -217,9 +232,10 @@ async function startCommand(): Promise<void> {
       },
     );
   }
+  const open = addressToOpen(config, address);
   app.log.info(
-    { url: address, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl, signsInAs: demo.login } : undefined },
-    `svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`,
+    { url: address, open, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl, signsInAs: demo.login } : undefined },
+    `svc listening on ${address} (open ${open}/, API reference at ${open}/docs, description at ${open}/openapi.json)`,
   );
   // A store that cannot be written is said at once, not at the first customer's upload; the
   // service still serves everything else (the store may only be on its way up).
