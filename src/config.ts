@@ -124,8 +124,11 @@ const envSchema = z.object({
   CODEHOST_GRAPHQL_POINTS_PER_MINUTE: z.coerce.number().int().positive().default(2_000),
   /** Changes to a request within this many seconds reach its subscribers as one e-mail. */
   NOTIFY_COLLAPSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /** Lets a workspace's chat webhook point at loopback and private addresses (tests, demo mode); never link-local or metadata. */
-  CHAT_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  /**
+   * Lets a workspace's chat webhook point at loopback and private addresses (tests, demo mode); never
+   * link-local or metadata. Unset: on in demo mode (no GitHub App: everything runs on one machine), off otherwise.
+   */
+  CHAT_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.optional(),
   /** Postgres schema of the job queue (graphile-worker), and how many jobs a process runs at once. */
   WORKER_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('graphile_worker'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -197,7 +200,7 @@ export interface Config {
   demoPortal: boolean;
   /** Seconds in which changes to one request collapse into one e-mail to its subscribers. */
   notifyCollapseSeconds: number;
-  /** The outgoing chat webhook: `httpsOnly` outside development and test; `allowPrivate` from CHAT_WEBHOOK_ALLOW_PRIVATE. */
+  /** The outgoing chat webhook: `httpsOnly` outside development and test; `allowPrivate` from CHAT_WEBHOOK_ALLOW_PRIVATE, else on in demo mode. */
   chatWebhook: { httpsOnly: boolean; allowPrivate: boolean; timeoutMs: number; maxAnswerBytes: number };
   worker: {
     schema: string;
@@ -224,7 +227,7 @@ export interface S3StorageConfig {
 function s3StorageFrom(e: Env): S3StorageConfig | null {
   if (!e.ATTACHMENT_S3_BUCKET) return null;
   if (Boolean(e.ATTACHMENT_S3_ACCESS_KEY_ID) !== Boolean(e.ATTACHMENT_S3_SECRET_ACCESS_KEY)) {
-    throw new Error('Invalid configuration:\n  ATTACHMENT_S3_ACCESS_KEY_ID and ATTACHMENT_S3_SECRET_ACCESS_KEY go together');
+    throw new StartFailure('Invalid configuration:\n  ATTACHMENT_S3_ACCESS_KEY_ID and ATTACHMENT_S3_SECRET_ACCESS_KEY go together');
   }
   return {
     bucket: e.ATTACHMENT_S3_BUCKET,
@@ -285,10 +288,10 @@ function billingFrom(e: Env): BillingConfig {
     try {
       json = JSON.parse(e.BILLING_PLANS);
     } catch {
-      throw new Error('Invalid configuration:\n  BILLING_PLANS: not JSON');
+      throw new StartFailure('Invalid configuration:\n  BILLING_PLANS: not JSON');
     }
     const parsed = plansOverride.safeParse(json);
-    if (!parsed.success) throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  BILLING_PLANS.${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    if (!parsed.success) throw new StartFailure(`Invalid configuration:\n${parsed.error.issues.map((i) => `  BILLING_PLANS.${i.path.join('.')}: ${i.message}`).join('\n')}`);
     overrides = parsed.data;
   }
   const plans = DEFAULT_PLANS.map((plan) => {
@@ -298,7 +301,7 @@ function billingFrom(e: Env): BillingConfig {
   if (!e.STRIPE_SECRET_KEY) return { plans, stripe: null };
   const needed = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_TEAM_MONTHLY', 'STRIPE_PRICE_TEAM_ANNUAL', 'STRIPE_PRICE_BUSINESS_MONTHLY', 'STRIPE_PRICE_BUSINESS_ANNUAL'] as const;
   const missing = needed.filter((k) => !e[k]);
-  if (missing.length) throw new Error(`Invalid configuration:\n  STRIPE_SECRET_KEY is set, so these are needed too: ${missing.join(', ')}`);
+  if (missing.length) throw new StartFailure(`Invalid configuration:\n  STRIPE_SECRET_KEY is set, so these are needed too: ${missing.join(', ')}`);
   return {
     plans,
     stripe: {
@@ -332,7 +335,7 @@ function codehostFrom(e: Env): CodehostConfig | null {
   const missing = (['CODEHOST_APP_SLUG', 'CODEHOST_PRIVATE_KEY', 'CODEHOST_WEBHOOK_SECRET', 'CODEHOST_CLIENT_ID', 'CODEHOST_CLIENT_SECRET'] as const).filter(
     (k) => !e[k],
   );
-  if (missing.length) throw new Error(`Invalid configuration:\n  CODEHOST_APP_ID is set, so these are needed too: ${missing.join(', ')}`);
+  if (missing.length) throw new StartFailure(`Invalid configuration:\n  CODEHOST_APP_ID is set, so these are needed too: ${missing.join(', ')}`);
   return {
     appId: e.CODEHOST_APP_ID,
     appSlug: e.CODEHOST_APP_SLUG!,
@@ -373,17 +376,18 @@ function challengeWidgetFrom(e: Env): { siteKey: string; scriptUrl: string } | n
 function cronEvery(minutes: number): string {
   if (minutes < 60 && 60 % minutes === 0) return `*/${minutes} * * * *`;
   if (minutes % 60 === 0 && 24 % (minutes / 60) === 0) return `0 */${minutes / 60} * * *`;
-  throw new Error(`Invalid configuration:\n  RECONCILE_INTERVAL_MINUTES: ${minutes} must divide 60, or be whole hours dividing 24`);
+  throw new StartFailure(`Invalid configuration:\n  RECONCILE_INTERVAL_MINUTES: ${minutes} must divide 60, or be whole hours dividing 24`);
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    throw new StartFailure(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
   const publicBaseUrl = e.PUBLIC_BASE_URL?.replace(/\/$/, '');
+  const codehost = codehostFrom(e);
   const appOrigin = new URL(e.WORKSPACE_APP_ORIGIN ?? publicBaseUrl ?? `http://localhost:${e.PORT}`).origin;
   const config: Config = {
     env: e.NODE_ENV,
@@ -418,13 +422,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     credentialCache: e.CREDENTIAL_CACHE,
-    codehost: codehostFrom(e),
+    codehost,
     codehostRateLimitWaitMs: e.CODEHOST_RATE_LIMIT_WAIT_MS,
     codehostPointsPerMinute: { core: e.CODEHOST_REST_POINTS_PER_MINUTE, graphql: e.CODEHOST_GRAPHQL_POINTS_PER_MINUTE },
     emulatorPort: e.EMULATOR_PORT,
     demoPortal: e.DEMO_PORTAL,
     notifyCollapseSeconds: e.NOTIFY_COLLAPSE_SECONDS,
-    chatWebhook: { httpsOnly: e.NODE_ENV === 'production', allowPrivate: e.CHAT_WEBHOOK_ALLOW_PRIVATE, timeoutMs: 5_000, maxAnswerBytes: 64 * 1024 },
+    chatWebhook: { httpsOnly: e.NODE_ENV === 'production', allowPrivate: e.CHAT_WEBHOOK_ALLOW_PRIVATE ?? codehost === null, timeoutMs: 5_000, maxAnswerBytes: 64 * 1024 },
     worker: { schema: e.WORKER_SCHEMA, concurrency: e.WORKER_CONCURRENCY, recoveryAfterMs: Math.round(e.WORKER_RECOVERY_SECONDS * 1000) },
     sync: { reconcileCron: cronEvery(e.RECONCILE_INTERVAL_MINUTES), removedRepositoryGraceMs: e.REMOVED_REPOSITORY_GRACE_HOURS * 3_600_000 },
   };

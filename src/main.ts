@@ -8,7 +8,7 @@ import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
 import { startMetricsServer } from './platform/metrics.js';
 import { DemoSeedStopped, demoPortal, seedDemoPortal } from './demo-portal.js';
-import { assertPortFree, portTaken, StartFailure } from './start-failure.js';
+import { assertPortFree, databaseUnreachable, portTaken, StartFailure } from './start-failure.js';
 import { startSyncWorker } from './sync/worker.js';
 
 /** Where process-level failures are reported: the service's log once it exists, stderr before. */
@@ -48,11 +48,20 @@ process.on('warning', (warning) => {
 });
 
 const usage = `usage: svc <command>
-  start     run the HTTP service and a job worker (embedded PostgreSQL when DATABASE_URL is unset)
-  worker    run only a job worker (more processes can share one database)
+  start     run the HTTP service and a job worker (embedded PostgreSQL when DATABASE_URL is unset,
+            a GitHub emulator with demo data when no GitHub App is configured); \`npm start\` runs this
+  worker    run only a job worker (more processes can share one database; needs a GitHub App)
   migrate   apply database migrations and exit
   mcp       the MCP server over stdio, for desktop clients: relays to the service at SVC_URL
-            (default PUBLIC_BASE_URL, else http://localhost:$PORT) with the API key in SVC_API_KEY`;
+            (default PUBLIC_BASE_URL, else http://localhost:$PORT) with the API key in SVC_API_KEY
+  help      print this list`;
+
+/** Migrations are each command's first use of the database: a DATABASE_URL that cannot be used is said there, in one line. */
+async function migrate(database: ReturnType<typeof openDatabase>, config: ReturnType<typeof loadConfig>): Promise<void> {
+  await applyMigrations(database.pool).catch((error: unknown) => {
+    throw (config.databaseUrl && databaseUnreachable(error, config.databaseUrl)) || error;
+  });
+}
 
 async function databaseUrl(config: ReturnType<typeof loadConfig>): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
@@ -116,12 +125,27 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
   };
 }
 
+/**
+ * The address a person opens: the configured public one, else `localhost` when the service listens
+ * on this machine's loopback or on every address (sign-in links and the session cookie are made
+ * for localhost, not 127.0.0.1), else the address it listens on.
+ */
+function addressToOpen(config: ReturnType<typeof loadConfig>, listening: string): string {
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  const url = new URL(listening);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const onThisMachine = host === 'localhost' || host.startsWith('127.') || host === '::1' || host === '0.0.0.0' || host === '::';
+  return onThisMachine ? `http://localhost:${url.port}` : listening.replace(/\/$/, '');
+}
+
 /** What `npm start` tells a person at a terminal: where things are, and the first step. */
 function welcome(config: ReturnType<typeof loadConfig>, address: string, embedded: boolean, demo: { codehost: { apiUrl: string } } | null): string {
+  const open = addressToOpen(config, address);
   const lines = [
     '',
     `  svc listening on ${address}${embedded ? ` (embedded PostgreSQL under ${config.dataDir}/postgres)` : ''}`,
-    `  API reference   ${address}/docs`,
+    `  Open            ${open}/`,
+    `  API reference   ${open}/docs`,
   ];
   if (config.builtInPages) lines.push(`  Start here      ${config.workspaceAppOrigin}/signin  (make an account, link GitHub, connect, mirror)`);
   if (demo) {
@@ -146,7 +170,7 @@ async function migrateCommand(): Promise<void> {
   const { url, embedded } = await databaseUrl(config);
   const database = openDatabase(url, { max: 2, applicationName: 'svc-migrate' });
   try {
-    await applyMigrations(database.pool);
+    await migrate(database, config);
     console.log('migrations applied');
   } finally {
     await database.close();
@@ -170,11 +194,11 @@ async function startCommand(): Promise<void> {
     if (embedded) started.push(() => embedded.stop());
     const database = openDatabase(url);
     started.push(() => database.close());
-    await applyMigrations(database.pool);
+    await migrate(database, config);
     const demo = config.codehost ? null : await startDemoCodehost(config);
     if (demo) started.push(() => demo.close());
-    // Demo mode runs on one machine: a chat webhook may point at a local receiver.
-    const { app, services, metrics } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost, chatWebhook: { ...config.chatWebhook, allowPrivate: true } } : config, database });
+    // Demo mode's default for private chat-webhook addresses (on) is config.ts's, so a value the operator set stands.
+    const { app, services, metrics } = await buildApp({ config: demo ? { ...config, codehost: demo.codehost } : config, database });
     started.push(() => app.close());
     processLog = app.log;
     const worker = await startSyncWorker(services, { log: app.log });
@@ -206,9 +230,10 @@ async function startCommand(): Promise<void> {
       },
     );
   }
+  const open = addressToOpen(config, address);
   app.log.info(
-    { url: address, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl } : undefined },
-    `svc listening on ${address} (API reference at ${address}/docs, description at ${address}/openapi.json)`,
+    { url: address, open, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl } : undefined },
+    `svc listening on ${address} (open ${open}/, API reference at ${open}/docs, description at ${open}/openapi.json)`,
   );
   // A store that cannot be written is said at once, not at the first customer's upload; the
   // service still serves everything else (the store may only be on its way up).
@@ -246,10 +271,10 @@ async function startCommand(): Promise<void> {
 /** A process that only runs jobs; it needs a configured GitHub App (demo mode lives in `start`). */
 async function workerCommand(): Promise<void> {
   const config = loadConfig();
-  if (!config.codehost) throw new Error('The worker needs a GitHub App: set CODEHOST_APP_ID and the other CODEHOST_* variables.');
+  if (!config.codehost) throw new StartFailure('The worker needs a GitHub App: set CODEHOST_APP_ID and the other CODEHOST_* variables (demo mode, with the GitHub emulator, is `svc start`).');
   const { url, embedded } = await databaseUrl(config);
   const database = openDatabase(url);
-  await applyMigrations(database.pool);
+  await migrate(database, config);
   const { app, services } = await buildApp({ config, database });
   processLog = app.log;
   const worker = await startSyncWorker(services, { log: app.log });
@@ -273,11 +298,21 @@ async function mcpCommand(): Promise<void> {
   process.exit(0);
 }
 
-const command = process.argv[2] ?? 'start';
 const commands: Record<string, () => Promise<void>> = { start: startCommand, worker: workerCommand, migrate: migrateCommand, mcp: mcpCommand };
-const run = commands[command];
-if (!run) {
+const command = process.argv[2];
+// No command is not taken to mean `start`: a person trying the command learns what it does
+// before anything starts (`npm start` names its command).
+if (command === undefined) {
   console.error(usage);
+  process.exit(2);
+}
+if (command === 'help' || command === '--help' || command === '-h') {
+  console.log(usage);
+  process.exit(0);
+}
+const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+if (!run) {
+  console.error(`svc: unknown command "${command}"\n${usage}`);
   process.exit(2);
 }
 run().catch((error: unknown) => {

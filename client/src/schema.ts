@@ -2091,7 +2091,7 @@ export interface components {
                  * @description Stable identifier, safe to branch on.
                  * @enum {string}
                  */
-                code: "unauthenticated" | "payment_required" | "forbidden" | "not_found" | "conflict" | "invalid_request" | "rate_limited" | "internal" | "codehost_error" | "dependency_error" | "codehost_unavailable" | "codehost_timeout";
+                code: "unauthenticated" | "payment_required" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "invalid_request" | "rate_limited" | "internal" | "codehost_error" | "dependency_error" | "codehost_unavailable" | "codehost_timeout";
                 /** @description For a person. */
                 message: string;
                 /** @description Structured particulars. */

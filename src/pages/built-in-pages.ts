@@ -6,7 +6,7 @@ import { pageScript } from './page-script.js';
  * service's own origin while no workspace web application is configured. A real application set in
  * WORKSPACE_APP_ORIGIN replaces them: then none of these paths is served here.
  *
- *   /                     signed in (who, the session's bearer token, link GitHub, sign out)
+ *   /                     signed in (who, link GitHub, sign out; the session's bearer token on request)
  *   /signin               sign-in, and where failed sign-ins land (`?error=<code>`)
  *   /sign-in/link         a magic link's landing: exchanges `#token=` for a session
  *   /settings/codehost    where GitHub returns after linking: connect an installation, mirror repositories
@@ -26,8 +26,8 @@ const pages: Record<string, { page: string; title: string; body: string }> = {
 <section id="signed-in" hidden>
   <p>Signed in as <strong id="who"></strong>.</p>
   <p id="next"></p>
-  <p>This session's bearer token, for the API (<code>Authorization: Bearer …</code>):</p>
-  <pre id="token"></pre>
+  <p><button type="button" id="show-token">Show this session's bearer token</button> for the API (<code>Authorization: Bearer …</code>)</p>
+  <pre id="token" hidden></pre>
   <p><button type="button" id="link-codehost">Link your GitHub account</button> then connect a workspace to an installation and mirror repositories.</p>
   <p><button type="button" id="sign-out">Sign out</button></p>
 </section>`,
@@ -87,7 +87,7 @@ const pages: Record<string, { page: string; title: string; body: string }> = {
 const style = `
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 44rem; margin: 2rem auto; padding: 0 1rem; color: #1f2328; }
 header { display: flex; gap: 1rem; align-items: baseline; border-bottom: 1px solid #d0d7de; margin-bottom: 1rem; }
-header a:first-child { font-weight: 600; text-decoration: none; color: inherit; }
+header > a:first-child { font-weight: 600; text-decoration: none; color: inherit; }
 form { margin: 1.5rem 0; } label { display: block; margin: .5rem 0; } input { display: block; width: 100%; padding: .4rem; }
 button { padding: .4rem .9rem; margin-left: .3rem; } pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; }
 .error { color: #cf222e; } .ok { color: #1a7f37; } footer { margin-top: 3rem; color: #59636e; font-size: .85rem; }
@@ -107,7 +107,7 @@ function document(title: string, page: string, body: string): string {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title><link rel="stylesheet" href="/_pages/style.css"></head>
 <body>
-<header><a href="/">svc</a><nav><a href="/signin">Sign in</a> · <a href="/docs">API reference</a></nav></header>
+<header><a href="/">svc</a><nav><span id="account"><a href="/signin">Sign in</a></span> · <a href="/docs">API reference</a></nav></header>
 <main data-page="${page}">${body}
 </main>
 <footer>These are the service's built-in pages. Set WORKSPACE_APP_ORIGIN to send people to your workspace application instead.</footer>

@@ -43,6 +43,18 @@ async function session() {
   const res = await api('GET', '/auth/get-session');
   return res.ok && res.body && res.body.user ? res.body : null;
 }
+async function signOut() {
+  await api('POST', '/auth/sign-out', {});
+  location.assign('/signin');
+}
+/** The header names a signed-in person and offers to sign out, where it offers a stranger to sign in. */
+async function accountInHeader() {
+  const current = await session();
+  if (!current) return;
+  const signOutButton = el('button', 'Sign out', { type: 'button' });
+  signOutButton.addEventListener('click', signOut);
+  document.getElementById('account').replaceChildren(el('span', current.user.name + ' '), signOutButton);
+}
 function afterSignIn() {
   const token = pendingInvitation();
   location.assign(token ? '/invitations/accept#token=' + encodeURIComponent(token) : '/');
@@ -83,17 +95,19 @@ const pages = {
     }
     document.getElementById('signed-in').hidden = false;
     document.getElementById('who').textContent = current.user.name + ' <' + current.user.email + '>';
-    document.getElementById('token').textContent = current.session.token;
+    // A credential is shown only when asked for: a screen is shared, recorded and looked over.
+    document.getElementById('show-token').addEventListener('click', () => {
+      const token = document.getElementById('token');
+      token.textContent = current.session.token;
+      token.hidden = false;
+    });
     const invitation = pendingInvitation();
     if (invitation) {
       const link = el('a', 'Continue to your invitation', { href: '/invitations/accept#token=' + encodeURIComponent(invitation) });
       document.getElementById('next').replaceChildren(link);
     }
     document.getElementById('link-codehost').addEventListener('click', () => linkCodehost('home-message'));
-    document.getElementById('sign-out').addEventListener('click', async () => {
-      await api('POST', '/auth/sign-out', {});
-      location.assign('/signin');
-    });
+    document.getElementById('sign-out').addEventListener('click', signOut);
   },
 
   async signin() {
@@ -299,6 +313,9 @@ async function showConnection(section, workspace) {
   }
 }
 
+accountInHeader().catch(() => {
+  // The header keeps its sign-in link; the page itself says what failed.
+});
 pages[page]().catch((error) => {
   const box = document.createElement('p');
   box.className = 'error';

@@ -43,7 +43,7 @@ const statusCodes: Partial<Record<number, ErrorCode>> = {
   402: 'payment_required',
   403: 'forbidden',
   404: 'not_found',
-  405: 'not_found',
+  405: 'method_not_allowed',
   409: 'conflict',
   413: 'invalid_request',
   415: 'invalid_request',

@@ -66,8 +66,18 @@ describe('the built-in pages', () => {
     await signUp.locator('button').click();
     await page.waitForURL(`${base}/`);
     await expect.poll(() => page.locator('#who').textContent()).toBe(`Ada <${owner.email}>`);
-    owner.token = (await page.locator('#token').textContent())!;
-    expect(owner.token.length).toBeGreaterThan(20);
+    // The header knows who is signed in: their name and "Sign out", no "Sign in".
+    const header = page.locator('header');
+    await expect.poll(() => header.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    expect(await header.innerText()).toContain('Ada');
+    expect(await header.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    // The session's bearer token is on screen only when asked for.
+    const sessionToken = (await apiFrom(page, 'GET', '/auth/get-session')).body.session.token as string;
+    expect(sessionToken.length).toBeGreaterThan(20);
+    expect(await page.locator('body').innerText()).not.toContain(sessionToken);
+    await page.getByRole('button', { name: "Show this session's bearer token" }).click();
+    owner.token = (await page.locator('#token').innerText()).trim();
+    expect(owner.token).toBe(sessionToken);
 
     const created = await apiFrom(page, 'POST', '/v1/workspaces', { name: 'Acme', slug: `acme-${Date.now()}` });
     expect(created.status).toBe(201);

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorStatus, type ErrorCode } from '../../src/platform/errors.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { signUp, createWorkspace } from '../harness/fixtures.js';
 import { httpClient, type Call } from '../harness/http.js';
@@ -116,5 +117,36 @@ describe('answers the framework makes itself', () => {
     const query = await raw(`GET /v1/issues?q=%E0%A4%A HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`);
     expect(query.status).toBeLessThan(500);
     expect(query.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('every answer the framework makes carries the code its status is mapped to', async () => {
+    const json = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const viaFetch = async (path: string, init: RequestInit = {}) => {
+      const res = await fetch(`${t.url}${path}`, init);
+      return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+    };
+    const answers: Array<[string, { status: number; headers: Record<string, string>; body: string }]> = [
+      ['an unknown path', await viaFetch('/v1/nothing-here', { headers: { authorization: `Bearer ${token}` } })],
+      ['a method a known path has no route for', await viaFetch('/v1/issues', { method: 'PUT', headers: json, body: '{}' })],
+      ['GET /mcp', await viaFetch('/mcp', { headers: { authorization: `Bearer ${token}` } })],
+      ['DELETE /mcp', await viaFetch('/mcp', { method: 'DELETE' })],
+      ['bad JSON', await viaFetch('/v1/views', { method: 'POST', headers: json, body: '{"name": ' })],
+      ['a content type other than JSON', await viaFetch('/v1/views', { method: 'POST', headers: { ...json, 'content-type': 'text/plain' }, body: 'x' })],
+      ['a body over the limit', await viaFetch('/v1/views', { method: 'POST', headers: json, body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) })],
+      ['a path parameter past the router\'s limit', await viaFetch(`/v1/issues/${'a'.repeat(20_000)}`, { headers: { authorization: `Bearer ${token}` } })],
+      ['a path that is not percent-encoded UTF-8', await raw('GET /v1/issues/%ED%A0%80 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
+      ['headers over the limit', await raw(`GET /v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\nConnection: close\r\n\r\n`)],
+      ['bytes that are not HTTP', await raw('NOT A REQUEST\r\n\r\n')],
+    ];
+    for (const [what, answer] of answers) {
+      const code = (JSON.parse(answer.body) as { error: { code: ErrorCode } }).error.code;
+      expect(`${what}: ${answer.status} ${code}`).toBe(`${what}: ${errorStatus[code]} ${code}`);
+      expectEnvelope(answer, answer.status, code);
+    }
+    const mcp = answers.filter(([what]) => what.endsWith('/mcp')).map(([, answer]) => answer);
+    for (const answer of mcp) {
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('POST');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Idempotency } from '../../http/idempotency.js';
-import { ApiError, envelope } from '../../platform/errors.js';
+import { ApiError } from '../../platform/errors.js';
 import { routeTable } from '../../routes.js';
 import type { Services } from '../../services.js';
 import { authenticateMcp, bindTools, serveMcp, type BoundTool, type ToolSpec } from './server.js';
@@ -71,13 +71,14 @@ export function registerMcp(app: FastifyInstance, services: Services, idempotenc
       return reply;
     },
   );
-  const notServed = new ApiError('not_found', { message: 'This MCP server is stateless: POST JSON-RPC messages to /mcp.' });
   for (const method of ['GET', 'DELETE'] as const) {
     app.route({
       method,
       url: '/mcp',
       schema: { hide: true },
-      handler: async (request, reply) => reply.code(405).header('allow', 'POST').type('application/json; charset=utf-8').send(envelope(notServed, request.id)),
+      handler: async () => {
+        throw new ApiError('method_not_allowed', { message: 'This MCP server is stateless: POST JSON-RPC messages to /mcp.', headers: { allow: 'POST' } });
+      },
     });
   }
 }
