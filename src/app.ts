@@ -78,6 +78,7 @@ export async function buildApp(options: { config: Config; database: Database; lo
     },
     signIn: createSignInServices({
       db: database.db,
+      pool: database.pool,
       mailer,
       secret,
       baseURL: authBaseUrl({ config } as Services),
