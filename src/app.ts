@@ -85,6 +85,7 @@ export async function buildApp(options: {
     },
     signIn: createSignInServices({
       db: database.db,
+      pool: database.pool,
       mailer,
       secret,
       baseURL: authBaseUrl({ config } as Services),

@@ -278,7 +278,6 @@ async function workerCommand(): Promise<void> {
   const { app, services } = await buildApp({ config, database });
   processLog = app.log;
   const worker = await startSyncWorker(services, { log: app.log });
-  app.log.info('svc worker running');
   const stop = async () => {
     await worker.stop();
     await app.close();
@@ -287,6 +286,8 @@ async function workerCommand(): Promise<void> {
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
+  // Said once a signal stops it gracefully: a supervisor may send one as soon as it reads this line.
+  app.log.info('svc worker running');
 }
 
 async function mcpCommand(): Promise<void> {

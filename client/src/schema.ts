@@ -53,11 +53,31 @@ export interface paths {
         };
         /**
          * Exchange a sign-in link for a session
-         * @description `token` is what follows `#token=` in a sign-in link. Without `callbackURL` (a script, curl): sets the session cookie and answers with the session in `token` (also in the `set-auth-token` header), to use as `Authorization: Bearer <token>`; a token that is unknown, expired (links last 15 minutes) or already used is 401. With `callbackURL` (the workspace application origin or `svc://`): sets the cookie and redirects there with 302; a failure redirects to the application's `/signin?error=INVALID_TOKEN`. A link works once. Using it on an account made with a password whose e-mail was never verified verifies the e-mail, and (the sign-in library's protection against account pre-hijacking: somebody may have registered that address before its owner) removes the password and ends that account's other sessions: it signs in with links from then on (see the README, "Sign-in").
+         * @description `token` is what follows `#token=` in a sign-in link. Without `callbackURL` (a script, curl): sets the session cookie and answers with the session in `token` (also in the `set-auth-token` header), to use as `Authorization: Bearer <token>`; a token that is unknown, expired (links last 15 minutes) or already used is 401. With `callbackURL` (the workspace application origin or `svc://`): sets the cookie and redirects there with 302; a failure redirects to the application's `/signin?error=INVALID_TOKEN`. A link works once. Using it on an account made with a password whose e-mail was never verified verifies the e-mail, and (the sign-in library's protection against account pre-hijacking: somebody may have registered that address before its owner) removes the password and ends that account's other sessions; the e-mail with such a link says so, the answer has `passwordRemoved: true`, and the person can choose a new password with `POST /auth/set-password` (see the README, "Sign-in").
          */
         get: operations["verifyMagicLink"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a password for an account that has none
+         * @description For a person signed in with a session (cookie or session bearer token) whose account has no password: one made by a sign-in link, or one whose unverified password a sign-in link removed (see `GET /auth/magic-link/verify`). `newPassword` is 8 to 128 characters; afterwards the person signs in with it too. An account that has a password: 409 (change it with `POST /auth/change-password`).
+         */
+        post: operations["setPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -153,7 +173,7 @@ export interface paths {
         };
         /**
          * Exchange a portal sign-in link for a session
-         * @description `token` is what follows `#token=` in the link. Sets this portal's session cookie and answers with the session in `token` (and `set-auth-token`). Unknown, expired or used: 401; a removed customer's link: 401.
+         * @description `token` is what follows `#token=` in the link. Sets this portal's session cookie and answers with the session in `token` (and `set-auth-token`). Unknown, expired or used: 401; a removed customer's link: 401. On an account made with a password whose address was never verified, the link (as on the workspace sign-in) verifies the address, removes the password and ends the account's other sessions; its e-mail says so, and the answer has `passwordRemoved: true`.
          */
         get: operations["portalVerifySignInLink"];
         put?: never;
@@ -3570,6 +3590,8 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
+                        /** @description The link verified an address whose account had a password: the password was removed and the other sessions ended. */
+                        passwordRemoved: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3577,6 +3599,101 @@ export interface operations {
             };
             /** @description unauthenticated: no valid credential. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                    };
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4069,6 +4186,8 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
+                        /** @description The link verified an address whose account had a password: the password was removed and the other sessions ended. */
+                        passwordRemoved: boolean;
                     } & {
                         [key: string]: unknown;
                     };

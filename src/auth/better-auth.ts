@@ -6,6 +6,8 @@ import { magicLink } from 'better-auth/plugins/magic-link';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { portalOrigin, unscopedEmail } from './portal-identity.js';
+import { hasUnprovenPassword, passwordRemovalNotice, signInTokenDigest } from './unproven-password.js';
+import type pg from 'pg';
 import type { Db } from '../db/pool.js';
 import { portalAuth, workspaceAuth } from '../db/schema/auth.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -40,6 +42,7 @@ function libraryLogger(log: FastifyBaseLogger, instance: string) {
 
 interface SignInDeps {
   db: Db;
+  pool: pg.Pool;
   mailer: Mailer;
   secret: string;
   baseURL: string;
@@ -82,14 +85,18 @@ function createWorkspaceSignIn(deps: SignInDeps) {
       bearer(),
       magicLink({
         expiresIn: 15 * 60,
-        storeToken: 'hashed',
+        // The library's "hashed", computed by us too: the link's answer says beforehand whether it removes a password.
+        storeToken: { type: 'custom-hasher', hash: async (token) => signInTokenDigest(token) },
         sendMagicLink: async ({ email, token, metadata }) => {
           const client: MagicLinkClient = metadata?.client === 'mobile' ? 'mobile' : 'web';
           const link = magicLinkTarget(client, deps.appOrigin, token);
+          const notice = (await hasUnprovenPassword(deps.pool, 'auth_', email))
+            ? `${passwordRemovalNotice('After signing in with the link you can set a new password, on the page the link opens (or with POST /auth/set-password).')}\n\n`
+            : '';
           await deps.mailer.send({
             to: email,
             subject: 'Your svc sign-in link',
-            text: `Sign in to svc with this link (valid for 15 minutes):\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
+            text: `Sign in to svc with this link (valid for 15 minutes):\n\n${link}\n\n${notice}If you did not ask for it, ignore this message.`,
           });
         },
       }),
@@ -157,7 +164,7 @@ function createPortalSignIn(deps: SignInDeps) {
       bearer(),
       magicLink({
         expiresIn: 15 * 60,
-        storeToken: 'hashed',
+        storeToken: { type: 'custom-hasher', hash: async (token) => signInTokenDigest(token) },
         // The link leads to the portal's own sign-in page, on its host; the token rides in the fragment.
         sendMagicLink: async ({ email, token, metadata }) => {
           const scoped = unscopedEmail(email);
@@ -167,12 +174,13 @@ function createPortalSignIn(deps: SignInDeps) {
           if (!portal) return;
           const link = `${portalOrigin(deps.baseURL, portal.slug, deps.portalDomain)}/sign-in/link#token=${encodeURIComponent(token)}`;
           const invited = metadata?.invitation === true;
+          const notice = (await hasUnprovenPassword(deps.pool, 'portal_auth_', email)) ? `${passwordRemovalNotice('From then on you sign in with a link sent to this address.')}\n\n` : '';
           await deps.mailer.send({
             to: scoped.email,
             subject: invited ? `You are invited to ${portal.name}` : `Your sign-in link for ${portal.name}`,
             text: invited
-              ? `You have been invited to ${portal.name}. Sign in with this link (valid for 15 minutes; ask for a new one on the portal when it has expired):\n\n${link}\n`
-              : `Sign in to ${portal.name} with this link (valid for 15 minutes):\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
+              ? `You have been invited to ${portal.name}. Sign in with this link (valid for 15 minutes; ask for a new one on the portal when it has expired):\n\n${link}\n\n${notice}`
+              : `Sign in to ${portal.name} with this link (valid for 15 minutes):\n\n${link}\n\n${notice}If you did not ask for it, ignore this message.`,
           });
         },
       }),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { portalScopedEmail, withUnscopedEmails } from './portal-identity.js';
 import { z } from 'zod';
-import { ApiError, invalidRequest } from '../platform/errors.js';
+import { ApiError, conflict, invalidRequest } from '../platform/errors.js';
 import { refuseUnstorableText } from '../platform/text-rules.js';
 import { defineRoute } from '../http/route.js';
 import type { Services } from '../services.js';
@@ -9,6 +9,7 @@ import { announceCredentialChange } from './credential-cache.js';
 import { authBaseUrl } from './base-url.js';
 import { callAuth, forwardToAuth, relayAuthResponse } from './forward.js';
 import { SIGN_IN_TEXT_LIMITS as LIMITS } from './sign-in-input.js';
+import { linkRemovesPassword } from './unproven-password.js';
 
 import { okSchema } from '../platform/schemas.js';
 
@@ -119,12 +120,18 @@ export const signInRoutes = [
     path: '/auth/magic-link/verify',
     summary: 'Exchange a sign-in link for a session',
     description:
-      "`token` is what follows `#token=` in a sign-in link. Without `callbackURL` (a script, curl): sets the session cookie and answers with the session in `token` (also in the `set-auth-token` header), to use as `Authorization: Bearer <token>`; a token that is unknown, expired (links last 15 minutes) or already used is 401. With `callbackURL` (the workspace application origin or `svc://`): sets the cookie and redirects there with 302; a failure redirects to the application's `/signin?error=INVALID_TOKEN`. A link works once. Using it on an account made with a password whose e-mail was never verified verifies the e-mail, and (the sign-in library's protection against account pre-hijacking: somebody may have registered that address before its owner) removes the password and ends that account's other sessions: it signs in with links from then on (see the README, \"Sign-in\").",
+      "`token` is what follows `#token=` in a sign-in link. Without `callbackURL` (a script, curl): sets the session cookie and answers with the session in `token` (also in the `set-auth-token` header), to use as `Authorization: Bearer <token>`; a token that is unknown, expired (links last 15 minutes) or already used is 401. With `callbackURL` (the workspace application origin or `svc://`): sets the cookie and redirects there with 302; a failure redirects to the application's `/signin?error=INVALID_TOKEN`. A link works once. Using it on an account made with a password whose e-mail was never verified verifies the e-mail, and (the sign-in library's protection against account pre-hijacking: somebody may have registered that address before its owner) removes the password and ends that account's other sessions; the e-mail with such a link says so, the answer has `passwordRemoved: true`, and the person can choose a new password with `POST /auth/set-password` (see the README, \"Sign-in\").",
     tags: ['Sign-in'],
     access: { kind: 'public' },
     extraErrors: [401],
     query: z.object({ token: z.string().min(1).max(LIMITS.token), callbackURL: z.string().max(LIMITS.callbackURL).optional() }),
-    response: z.object({ token: z.string(), user: userSchema.loose() }).loose(),
+    response: z
+      .object({
+        token: z.string(),
+        user: userSchema.loose(),
+        passwordRemoved: z.boolean().describe('The link verified an address whose account had a password: the password was removed and the other sessions ended.'),
+      })
+      .loose(),
     async handler({ query, services, request, reply }) {
       const appOrigin = services.config.workspaceAppOrigin;
       const target = new URLSearchParams({ token: query.token });
@@ -139,6 +146,8 @@ export const signInRoutes = [
         // below by a marker of our own, and answered as the 401 a script expects.
         target.set('errorCallbackURL', '/auth/magic-link/failed');
       }
+      // Known only before the link is used: using it removes the password.
+      const passwordRemoved = await linkRemovesPassword(services.database.pool, 'auth_', query.token);
       const response = await callAuth(services.signIn.workspace, authBaseUrl(services), request, undefined, `/auth/magic-link/verify?${target}`);
       const location = response.headers.get('location') ?? '';
       if (query.callbackURL === undefined && response.status >= 300 && response.status < 400 && location.includes('/auth/magic-link/failed')) {
@@ -150,12 +159,45 @@ export const signInRoutes = [
       // A link that signed in (its session cookie set) may have ended the account's other sessions
       // (above); a failed one changed nothing, and must not clear every process's cache.
       const signedIn = response.headers.getSetCookie().some((cookie) => cookie.includes('session_token='));
-      const sent = await relayAuthResponse(response, reply);
+      const answered = signedIn && response.status === 200 && (response.headers.get('content-type') ?? '').includes('json');
+      const sent = await relayAuthResponse(
+        answered ? new Response(JSON.stringify({ ...((await response.json()) as object), passwordRemoved }), { status: response.status, headers: response.headers }) : response,
+        reply,
+      );
       if (signedIn) {
         services.credentials.cache.clear();
         await announceCredentialChange(services.database.db);
       }
       return sent;
+    },
+  }),
+
+  defineRoute({
+    operationId: 'setPassword',
+    method: 'POST',
+    path: '/auth/set-password',
+    summary: 'Choose a password for an account that has none',
+    description:
+      'For a person signed in with a session (cookie or session bearer token) whose account has no password: one made by a sign-in link, or one whose unverified password a sign-in link removed (see `GET /auth/magic-link/verify`). `newPassword` is 8 to 128 characters; afterwards the person signs in with it too. An account that has a password: 409 (change it with `POST /auth/change-password`).',
+    tags: ['Sign-in'],
+    access: { kind: 'person', scope: null, credentials: ['session'] },
+    extraErrors: [409],
+    body: z.object({ newPassword: z.string().min(8).max(128) }),
+    response: z.object({ status: z.literal(true) }),
+    async handler({ body, services, request }) {
+      const headers = new Headers();
+      for (const name of ['authorization', 'cookie'] as const) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      await services.signIn.workspace.api.setPassword({ body: { newPassword: body.newPassword }, headers }).catch((error: unknown) => {
+        const code = (error as { body?: { code?: string } }).body?.code;
+        if (code === 'PASSWORD_ALREADY_SET') {
+          throw conflict('This account has a password already.', { reason: 'password_already_set' });
+        }
+        throw error;
+      });
+      return { status: true as const };
     },
   }),
 
@@ -244,12 +286,18 @@ export const signInRoutes = [
     method: 'GET',
     path: '/portal/auth/magic-link/verify',
     summary: 'Exchange a portal sign-in link for a session',
-    description: "`token` is what follows `#token=` in the link. Sets this portal's session cookie and answers with the session in `token` (and `set-auth-token`). Unknown, expired or used: 401; a removed customer's link: 401.",
+    description: "`token` is what follows `#token=` in the link. Sets this portal's session cookie and answers with the session in `token` (and `set-auth-token`). Unknown, expired or used: 401; a removed customer's link: 401. On an account made with a password whose address was never verified, the link (as on the workspace sign-in) verifies the address, removes the password and ends the account's other sessions; its e-mail says so, and the answer has `passwordRemoved: true`.",
     tags: ['Portal sign-in'],
     access: { kind: 'public' },
     extraErrors: [401],
     query: z.object({ token: z.string().min(1).max(LIMITS.token) }),
-    response: z.object({ token: z.string(), user: userSchema.loose() }).loose(),
+    response: z
+      .object({
+        token: z.string(),
+        user: userSchema.loose(),
+        passwordRemoved: z.boolean().describe('The link verified an address whose account had a password: the password was removed and the other sessions ended.'),
+      })
+      .loose(),
     // The library answers; what it sends is the reply (the schema documents it).
     handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
   }),
@@ -431,11 +479,14 @@ async function forwardPortalSignIn(services: Services, request: FastifyRequest, 
   const removed = () => new ApiError('unauthenticated', { message: 'This account was removed from the portal.', remedy: "Ask the portal's team." });
   let body = request.body as Record<string, unknown> | undefined;
   let url: string | undefined;
+  let passwordRemoved = false;
   if (operation === 'GET /magic-link/verify') {
     // Always answered as JSON (the portal's sign-in page exchanges the token with a script); a
     // failed exchange comes back as a redirect to a marker of ours and is answered 401.
     const token = new URL(request.url, base).searchParams.get('token') ?? '';
     url = `/portal/auth/magic-link/verify?${new URLSearchParams({ token, errorCallbackURL: '/portal/auth/magic-link/failed' })}`;
+    // Known only before the link is used: using it removes an unverified account's password.
+    passwordRemoved = await linkRemovesPassword(services.database.pool, 'portal_auth_', token);
   } else if (identityOperations.has(operation) && body && typeof body === 'object' && !Array.isArray(body)) {
     if (operation === 'POST /sign-up/email' && portal.access === 'invite_only') {
       throw new ApiError('forbidden', { message: 'This portal is invite-only.', remedy: "Ask the portal's team for an invitation.", detail: { reason: 'signup_disabled' } });
@@ -484,7 +535,8 @@ async function forwardPortalSignIn(services: Services, request: FastifyRequest, 
       throw removed();
     }
   }
-  return relayAuthResponse(new Response(JSON.stringify(withUnscopedEmails(answer)), { status: response.status, headers: response.headers }), reply);
+  const shown = operation === 'GET /magic-link/verify' && typeof userId === 'string' ? { ...(withUnscopedEmails(answer) as object), passwordRemoved } : withUnscopedEmails(answer);
+  return relayAuthResponse(new Response(JSON.stringify(shown), { status: response.status, headers: response.headers }), reply);
 }
 
 /** Operations that name the customer by address: it is scoped to the portal, and an open portal asks the challenge. */

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pgClient from 'pg';
@@ -40,12 +40,21 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, 'postgres');
   const database = options.database ?? 'svc';
-  // A PostgreSQL of this data folder still running (left behind by a start that was killed) is
-  // adopted: used as it is, and stopped when this process stops, so it is not orphaned twice.
-  const running = runningServerOf(databaseDir);
+  const urlOn = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  const running = await answeringServerOf(databaseDir);
   if (running) {
-    options.log?.(`using the PostgreSQL already running for this data folder (pid ${running.pid}, port ${running.port})`);
-    return { url: `postgres://postgres:postgres@127.0.0.1:${running.port}/${encodeURIComponent(database)}`, stop: () => stopServer(running.pid) };
+    // Another command's server (`npm run migrate` beside `npm start`): used, and left running
+    // when this process ends; only the process that started a server ever stops it.
+    const owner = liveOwnerOf(options.dataDir, running.pid);
+    if (owner !== null) {
+      options.log?.(`using the PostgreSQL that process ${owner} runs for this data folder (pid ${running.pid}, port ${running.port})`);
+      return { url: urlOn(running.port), stop: async () => {} };
+    }
+    // Left behind by a start that was killed (its owner is gone): adopted, and stopped when this
+    // process stops, so it is not orphaned twice.
+    options.log?.(`using the PostgreSQL left running for this data folder (pid ${running.pid}, port ${running.port})`);
+    recordOwner(options.dataDir, running.pid);
+    return { url: urlOn(running.port), stop: () => stopOwnedServer(options.dataDir, running.pid) };
   }
   await assertPortFree('127.0.0.1', options.port, 'EMBEDDED_PG_PORT');
   mkdirSync(path.dirname(databaseDir), { recursive: true });
@@ -69,6 +78,7 @@ export async function startEmbeddedPostgres(options: {
   });
   if (fresh) await pg.initialise();
   const pid = await startPostmaster(databaseDir, options.port, path.join(options.dataDir, 'postgres.log'));
+  recordOwner(options.dataDir, pid);
   const client = new pgClient.Client({ host: '127.0.0.1', port: options.port, user: 'postgres', password: 'postgres', database: 'postgres' });
   await client.connect();
   try {
@@ -77,10 +87,7 @@ export async function startEmbeddedPostgres(options: {
   } finally {
     await client.end();
   }
-  return {
-    url: `postgres://postgres:postgres@127.0.0.1:${options.port}/${encodeURIComponent(database)}`,
-    stop: () => stopServer(pid),
-  };
+  return { url: urlOn(options.port), stop: () => stopOwnedServer(options.dataDir, pid) };
 }
 
 /**
@@ -104,13 +111,7 @@ async function startPostmaster(databaseDir: string, port: number, logFile: strin
   child.once('error', () => (exited = true));
   for (let waited = 0; waited < 30_000; waited += 100) {
     if (exited) break;
-    const probe = new pgClient.Client({ host: '127.0.0.1', port, user: 'postgres', password: 'postgres', database: 'postgres' });
-    const ready = await probe.connect().then(
-      () => true,
-      () => false,
-    );
-    await probe.end().catch(() => {});
-    if (ready) return child.pid!;
+    if (await answers(port)) return child.pid!;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!exited && child.pid) await stopServer(child.pid);
@@ -125,23 +126,79 @@ function postgresUserIds(): { uid?: number; gid?: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-/** The live postmaster of a data folder, from its `postmaster.pid` (pid on line 1, port on line 4). */
-function runningServerOf(databaseDir: string): { pid: number; port: number } | null {
+/**
+ * The postmaster running for a data folder, from its `postmaster.pid` (pid on line 1, port on line
+ * 4): its process alive and PostgreSQL answering on that port. A server still starting (another
+ * command started it a moment ago) is waited for; a live pid that never answers is not taken for
+ * PostgreSQL (a stale lock file whose pid now names another program) and is said plainly, since
+ * PostgreSQL would refuse to start on that folder anyway.
+ */
+async function answeringServerOf(databaseDir: string): Promise<{ pid: number; port: number } | null> {
+  const lockFile = path.join(databaseDir, 'postmaster.pid');
   let lines: string[];
   try {
-    lines = readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+    lines = readFileSync(lockFile, 'utf8').split('\n');
   } catch {
     return null;
   }
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null;
+  for (let waited = 0; waited < 15_000 && Number.isInteger(port) && port > 0; waited += 250) {
+    if (await answers(port)) return { pid, port };
+    if (!alive(pid)) return null;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new StartFailure(
+    `${lockFile} names process ${pid}, which is running but is no PostgreSQL answering on port ${lines[3]?.trim() || '(none)'}: stop that process, or delete the file if it is no PostgreSQL of this data folder.`,
+  );
+}
+
+async function answers(port: number): Promise<boolean> {
+  const probe = new pgClient.Client({ host: '127.0.0.1', port, user: 'postgres', password: 'postgres', database: 'postgres' });
+  const ready = await probe.connect().then(
+    () => true,
+    () => false,
+  );
+  await probe.end().catch(() => {});
+  return ready;
+}
+
+function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return { pid, port };
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which process stops a data folder's PostgreSQL: the one that started it (or adopted it when its
+ * starter was killed), written beside it as "<postmaster pid> <owner pid>".
+ */
+const ownerFileOf = (dataDir: string) => path.join(dataDir, 'postgres.owner');
+
+function recordOwner(dataDir: string, postmasterPid: number): void {
+  writeFileSync(ownerFileOf(dataDir), `${postmasterPid} ${process.pid}\n`);
+}
+
+/** The other live process that owns this postmaster, or null when its owner is gone (or unknown). */
+function liveOwnerOf(dataDir: string, postmasterPid: number): number | null {
+  let recorded: number[];
+  try {
+    recorded = readFileSync(ownerFileOf(dataDir), 'utf8').trim().split(/\s+/).map(Number);
   } catch {
     return null;
   }
+  const [postmaster, owner] = recorded;
+  if (postmaster !== postmasterPid || !Number.isInteger(owner) || owner <= 0 || owner === process.pid) return null;
+  return alive(owner) ? owner : null;
+}
+
+async function stopOwnedServer(dataDir: string, postmasterPid: number): Promise<void> {
+  await stopServer(postmasterPid);
+  if (!alive(postmasterPid)) rmSync(ownerFileOf(dataDir), { force: true });
 }
 
 /** Asks a postmaster for a fast shutdown (SIGINT) and waits up to 15 s for it to be gone. */

@@ -210,22 +210,51 @@ describe('the token from the e-mail', () => {
     expect(res.body.error.detail.field).toBe('callbackURL');
   });
 
-  it('on an account made with a password and never verified: signs in, removes the password and ends its sessions (as the README says)', async () => {
+  it('on an account made with a password and never verified: the e-mail and the answer say the password goes; the squatter keeps no way in, the owner chooses a new password', async () => {
     const email = newEmail();
-    const password = 'correct horse battery';
-    const signUp = await call('POST', '/auth/sign-up/email', { body: { name: 'Unverified', email, password } });
+    // Somebody registers an address that is not theirs, with a password of their own.
+    const squatterPassword = 'correct horse battery';
+    const signUp = await call('POST', '/auth/sign-up/email', { body: { name: 'Unverified', email, password: squatterPassword } });
     expect(signUp.status, signUp.text).toBe(200);
-    const before = signUp.headers.get('set-auth-token')!;
-    expect((await call('GET', '/v1/me', { token: before })).status).toBe(200);
+    const squatterSession = signUp.headers.get('set-auth-token')!;
+    expect((await call('GET', '/v1/me', { token: squatterSession })).status).toBe(200);
 
+    // The address's owner asks for a link: the e-mail says, beside the link, what using it does.
     const token = await requestLink({ email }, 'web');
+    const mail = (await smtp.lastTo(email)).text.replace(/\s+/g, ' ');
+    expect(mail).toContain('Using this link verifies the address and, because whoever chose that password may not own this address, removes the password and signs the account out everywhere else.');
+    expect(mail).toContain('you can set a new password');
+
     const verified = await call('GET', `/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
     expect(verified.status, verified.text).toBe(200);
     expect(verified.body.user.emailVerified).toBe(true);
-    expect((await call('GET', '/v1/me', { token: verified.body.token })).status).toBe(200);
-    // The sign-up's session ended, and the password no longer signs in.
-    expect((await call('GET', '/v1/me', { token: before })).status).toBe(401);
-    const withPassword = await call('POST', '/auth/sign-in/email', { body: { email, password } });
-    expect(withPassword.status).toBe(401);
+    expect(verified.body.passwordRemoved).toBe(true);
+    const ownerSession = verified.body.token;
+    expect((await call('GET', '/v1/me', { token: ownerSession })).status).toBe(200);
+    // The squatter's session ended, and their password no longer signs in.
+    expect((await call('GET', '/v1/me', { token: squatterSession })).status).toBe(401);
+    expect((await call('POST', '/auth/sign-in/email', { body: { email, password: squatterPassword } })).status).toBe(401);
+
+    // The owner chooses a password of their own, once, and signs in with it.
+    const ownerPassword = 'owner chose this one';
+    const set = await call('POST', '/auth/set-password', { token: ownerSession, body: { newPassword: ownerPassword } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toEqual({ status: true });
+    expectEnvelope(await call('POST', '/auth/set-password', { token: ownerSession, body: { newPassword: 'another one entirely' } }), 409, 'conflict');
+    expect((await call('POST', '/auth/sign-in/email', { body: { email, password: ownerPassword } })).status).toBe(200);
+    expect((await call('POST', '/auth/sign-in/email', { body: { email, password: squatterPassword } })).status).toBe(401);
+
+    // Now verified, a link takes nothing away: no notice, nothing removed, the password still signs in.
+    const again = await requestLink({ email }, 'web');
+    expect((await smtp.lastTo(email)).text).not.toContain('removes the password');
+    const second = await call('GET', `/auth/magic-link/verify?token=${encodeURIComponent(again)}`);
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.passwordRemoved).toBe(false);
+    expect((await call('GET', '/v1/me', { token: ownerSession })).status).toBe(200);
+    expect((await call('POST', '/auth/sign-in/email', { body: { email, password: ownerPassword } })).status).toBe(200);
+  });
+
+  it('set-password needs a session', async () => {
+    expectEnvelope(await call('POST', '/auth/set-password', { body: { newPassword: 'no session at all' } }), 401, 'unauthenticated');
   });
 });

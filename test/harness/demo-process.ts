@@ -36,16 +36,19 @@ export interface StandaloneProcess {
 /**
  * `src/main.ts start` as a person runs it from the README: nothing configured but what `env`
  * names, so no DATABASE_URL (embedded PostgreSQL under DATA_DIR) and no GitHub App (demo mode).
+ * `command` runs another command the same way; `compiled` runs dist/ as `npm start` does.
  */
 export function spawnStandalone(
   env: Record<string, string>,
   ready = /svc listening on (http:\/\/\S+)/,
-  options: { ownGroup?: boolean } = {},
+  options: { ownGroup?: boolean; command?: 'start' | 'migrate' | 'worker'; compiled?: boolean } = {},
 ): StandaloneProcess {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|CODEHOST_|AUTH_SECRET|PORT$|EMULATOR_PORT|EMBEDDED_PG_PORT|DATA_DIR|METRICS_)/.test(name)),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
+  const command = options.command ?? 'start';
+  const program = options.compiled ? ['--enable-source-maps', 'dist/src/main.js', command] : ['--import', 'tsx', 'src/main.ts', command];
+  const child = spawn(process.execPath, program, {
     env: { ...inherited, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a test can signal it as Ctrl-C in a terminal does.

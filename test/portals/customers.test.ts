@@ -168,6 +168,32 @@ describe('a customer', () => {
   });
 });
 
+describe('a customer who made an account with a password and never verified the address', () => {
+  it('is told by the link e-mail and its answer that using it removes that password and ends the other sessions; a verified address is told nothing and loses nothing', async () => {
+    const email = `${unique('unverified')}@example.test`;
+    const password = 'correct horse battery';
+    const signUp = await on(open)('POST', '/portal/auth/sign-up/email', { body: { name: 'Casey', email, password } });
+    expect(signUp.status, signUp.text).toBe(200);
+    const before = signUp.headers.get('set-auth-token')!;
+
+    expect((await on(open)('POST', '/portal/auth/sign-in/magic-link', { body: { email } })).status).toBe(200);
+    const mail = (await smtp.lastTo(email)).text.replace(/\s+/g, ' ');
+    expect(mail).toContain('Using this link verifies the address and, because whoever chose that password may not own this address, removes the password and signs the account out everywhere else.');
+    const verified = await exchange(open, await linkTokenFor(email, open));
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body.passwordRemoved).toBe(true);
+    expect((await on(open)('GET', '/portal/auth/get-session', { token: before })).status).toBe(401);
+    expect((await on(open)('POST', '/portal/auth/sign-in/email', { body: { email, password } })).status).toBe(401);
+
+    expect((await on(open)('POST', '/portal/auth/sign-in/magic-link', { body: { email } })).status).toBe(200);
+    expect((await smtp.lastTo(email)).text).not.toContain('removes the password');
+    const again = await exchange(open, await linkTokenFor(email, open));
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.passwordRemoved).toBe(false);
+    expect((await on(open)('GET', '/portal/auth/get-session', { token: verified.body.token })).status).toBe(200);
+  });
+});
+
 describe("a manager's colleagues", () => {
   async function signedUp(name: string, change?: { role?: 'customer' | 'manager'; companyId?: string | null }) {
     const email = `${unique('col')}@customer.test`;
