@@ -9,6 +9,7 @@ import type { Idempotency } from './idempotency.js';
 import { successStatus, type AnyRoute } from './route.js';
 import type { Services } from '../services.js';
 import { refuseUnstorableText } from '../platform/text-rules.js';
+import { strictBody } from '../platform/strict-body.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -130,7 +131,7 @@ export function registerRoutes(
         hide: route.hidden,
         params: route.params,
         querystring: route.query,
-        body: route.body,
+        body: route.body && strictBody(route.body),
         headers: headersOf(route),
         response,
         security: securityOf(route),
