@@ -89,6 +89,7 @@ function headersOf(route: AnyRoute) {
         'Makes retries safe: the first successful answer is replayed for 48 hours (at least 24); a different body with the same key is 422; a retry while the first runs is 409.',
       );
   }
+  Object.assign(shape, route.headers);
   return Object.keys(shape).length ? z.looseObject(shape) : undefined;
 }
 
