@@ -82,7 +82,18 @@ function registerReferencePage(app: FastifyInstance): void {
     const inner = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
     await inner.register(scalarReference, {
       routePrefix: '/docs',
-      configuration: { url: '/openapi.json', title: 'svc API reference', withDefaultFonts: false },
+      configuration: {
+        url: '/openapi.json',
+        title: 'svc API reference',
+        withDefaultFonts: false,
+        // Scalar's own services (its AI agent, MCP generator, sharing and deploying) are not part of this API.
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showDeveloperTools: 'never',
+        // "Test Request" goes straight to this origin, where the browser sends the session cookie,
+        // rather than through Scalar's public proxy, which would carry no cookie (and see the request).
+        proxyUrl: '',
+      },
     });
     await inner.ready();
     return inner;
