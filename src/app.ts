@@ -109,7 +109,11 @@ export async function buildApp(options: {
   // Operations queue jobs inside their own transactions, so the queue's schema must exist first.
   await prepareJobQueue(services);
   const closeRateLimit = await registerRateLimit(app, config.rateLimit);
-  await registerOpenApi(app, { serverUrl: config.publicBaseUrl, extraPaths: { '/mcp': mcpPathItem(mcpTools) } });
+  await registerOpenApi(app, {
+    serverUrl: config.publicBaseUrl,
+    extraPaths: { '/mcp': mcpPathItem(mcpTools) },
+    unmeteredOperations: routeTable.filter((route) => route.rateLimit === false).map((route) => route.operationId),
+  });
   const metrics = registerMetrics(app, { token: config.metrics.token });
   app.get('/healthz', { schema: { hide: true }, config: { rateLimit: false } }, async () => {
     await database.pool.query('select 1');

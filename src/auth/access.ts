@@ -1,4 +1,5 @@
 import { ApiError, forbidden, invalidRequest } from '../platform/errors.js';
+import { presentAuthorization } from '../platform/session-token.js';
 import type { WorkspaceMembership } from './credential-store.js';
 import type { Principal, PrincipalResolver } from './principal.js';
 import { roleAtLeast, scopesAllow, type Role, type Scope } from './roles.js';
@@ -83,7 +84,7 @@ export async function authorize(
     const v = request.headers[name];
     return Array.isArray(v) ? v[0] : v;
   };
-  const authorization = header('authorization');
+  const authorization = presentAuthorization(header('authorization'));
   const principal = await resolver.resolve({ authorization, cookie: header('cookie'), digest: authorization === undefined ? undefined : request.credentialDigest });
   if (!principal) throw unauthenticated();
 

@@ -9,6 +9,7 @@ import type { Idempotency } from './idempotency.js';
 import { successStatus, type AnyRoute } from './route.js';
 import type { Services } from '../services.js';
 import { refuseUnstorableText } from '../platform/text-rules.js';
+import { strictBody } from '../platform/strict-body.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,6 +89,7 @@ function headersOf(route: AnyRoute) {
         'Makes retries safe: the first successful answer is replayed for 48 hours (at least 24); a different body with the same key is 422; a retry while the first runs is 409.',
       );
   }
+  Object.assign(shape, route.headers);
   return Object.keys(shape).length ? z.looseObject(shape) : undefined;
 }
 
@@ -130,7 +132,7 @@ export function registerRoutes(
         hide: route.hidden,
         params: route.params,
         querystring: route.query,
-        body: route.body,
+        body: route.body && strictBody(route.body),
         headers: headersOf(route),
         response,
         security: securityOf(route),

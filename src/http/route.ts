@@ -51,6 +51,11 @@ export interface RouteDefinition<
   codehost?: boolean;
   /** Error statuses this operation can answer beyond those its access implies (documented). */
   extraErrors?: number[];
+  /**
+   * Headers the operation reads beyond those its access and `creates` imply (a sender's signature,
+   * say), by lower-case name: documented as parameters and validated.
+   */
+  headers?: Record<string, z.ZodType>;
   params?: P;
   query?: Q;
   body?: B;

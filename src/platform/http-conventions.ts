@@ -60,10 +60,17 @@ export function toApiError(error: unknown): ApiError {
       message: `The request ${location === 'querystring' ? 'query' : location} did not match the expected shape.`,
       detail: {
         location: location === 'querystring' ? 'query' : location,
-        issues: error.validation.map((v) => ({
-          path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-          message: v.message ?? 'invalid',
-        })),
+        issues: error.validation.flatMap((v) => {
+          const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          // One issue per unknown field, its path naming the field rather than the object holding it.
+          if (v.keyword === 'unrecognized_keys' && Array.isArray(v.params.keys)) {
+            return (v.params.keys as string[]).map((key) => ({
+              path: path ? `${path}.${key}` : key,
+              message: `Unknown field "${key}": this operation takes no such field.`,
+            }));
+          }
+          return [{ path, message: v.message ?? 'invalid' }];
+        }),
       },
     });
   }

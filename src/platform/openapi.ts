@@ -12,6 +12,7 @@ const description = `The work-management service over the code host.
 - Rate limit: per credential (API key, session, or address when anonymous), 1200 requests a minute by default; past it, 429 with \`Retry-After\` in seconds and \`x-ratelimit-*\` headers.
 - Workspace selection: \`X-Workspace-Id\`; filled in with exactly one membership, required with several; an API key naming another workspace is 403.
 - Text: a NUL (U+0000) or an unpaired UTF-16 surrogate in any string of a body, query, path parameter or header is 422 \`invalid_request\`, with \`detail.location\` and \`detail.issues[0].path\` naming the field; nothing is sent to the code host.
+- Bodies: a JSON body may hold only the fields its operation names (every object in it, nested ones included, is \`additionalProperties: false\`); an unknown field, a misspelt optional one included, is 422 \`invalid_request\` with \`detail.issues[].path\` naming it, and nothing is done. The code host's and the payment provider's signed webhook payloads are theirs and are read as sent.
 - Scopes: an API key needs every scope an operation names in its 403 description (running a view needs \`issues:read\` as well as \`views:read\`).
 - Cross-site requests: POST, PUT, PATCH and DELETE authenticated by the session cookie need an \`Origin\` (or \`Referer\`) of the workspace application, else 403; bearer credentials are not checked.
 - Paths are resolved before routing (dot segments, repeated slashes, percent-encoded unreserved characters and slashes; case under \`/auth\`): every spelling of an operation is that operation, and one of nothing known is 404.
@@ -21,13 +22,23 @@ const description = `The work-management service over the code host.
 - The service sends no outgoing webhooks in version 1.`;
 
 /** The OpenAPI 3.1 document at /openapi.json, generated from the route schemas, and /docs. */
-export async function registerOpenApi(app: FastifyInstance, options: { serverUrl?: string; extraPaths?: Record<string, Record<string, unknown>> }): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: {
+    serverUrl?: string;
+    extraPaths?: Record<string, Record<string, unknown>>;
+    /** Operations the per-credential rate limiter does not count: their answers carry no `X-RateLimit-*`. */
+    unmeteredOperations?: readonly string[];
+  },
+): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'svc API', version: '1.0.0', description, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
       servers: [{ url: options.serverUrl ?? '/', description: 'This deployment' }],
+      tags,
       components: {
+        headers: rateLimitHeaders,
         securitySchemes: {
           bearerAuth: {
             type: 'http',
@@ -51,7 +62,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { serverUrl
     },
     transform: jsonSchemaTransform,
     // Paths served outside the route table (the MCP server's JSON-RPC) are described by their own module.
-    transformObject: (documentObject) => withPaths(withoutUnusedComponents(jsonSchemaTransformObject(documentObject)), options.extraPaths ?? {}),
+    transformObject: (documentObject) =>
+      withoutUnusedComponents(withRateLimitHeaders(withPaths(jsonSchemaTransformObject(documentObject), options.extraPaths ?? {}), new Set(options.unmeteredOperations))),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerReferencePage(app);
@@ -70,7 +82,18 @@ function registerReferencePage(app: FastifyInstance): void {
     const inner = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
     await inner.register(scalarReference, {
       routePrefix: '/docs',
-      configuration: { url: '/openapi.json', title: 'svc API reference', withDefaultFonts: false },
+      configuration: {
+        url: '/openapi.json',
+        title: 'svc API reference',
+        withDefaultFonts: false,
+        // Scalar's own services (its AI agent, MCP generator, sharing and deploying) are not part of this API.
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showDeveloperTools: 'never',
+        // "Test Request" goes straight to this origin, where the browser sends the session cookie,
+        // rather than through Scalar's public proxy, which would carry no cookie (and see the request).
+        proxyUrl: '',
+      },
     });
     await inner.ready();
     return inner;
@@ -93,8 +116,10 @@ function registerReferencePage(app: FastifyInstance): void {
 }
 
 /**
- * The zod transform registers an input twin (`FooInput`) beside each named schema; drop the ones
- * no operation refers to so the document lists only what is used.
+ * The zod transform registers every named schema twice, as read (`Foo`) and as written
+ * (`FooInput`), whether or not an operation reads or writes it; drop the ones nothing refers to
+ * so the document lists only what is used. Runs after the paths served outside the route table
+ * are added, so what only they refer to stays.
  */
 function withoutUnusedComponents<T>(document: T): T {
   const doc = document as { components?: { schemas?: Record<string, unknown> } };
@@ -103,9 +128,7 @@ function withoutUnusedComponents<T>(document: T): T {
   for (;;) {
     const { schemas: _own, ...rest } = doc.components!;
     const text = JSON.stringify({ ...doc, components: rest }) + JSON.stringify(schemas);
-    const unused = Object.keys(schemas).filter(
-      (name) => name.endsWith('Input') && !text.includes(`"#/components/schemas/${name}"`),
-    );
+    const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));
     if (unused.length === 0) return document;
     for (const name of unused) delete schemas[name];
   }
@@ -116,3 +139,63 @@ function withPaths<T>(document: T, extra: Record<string, Record<string, unknown>
   doc.paths = { ...doc.paths, ...extra };
   return document;
 }
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * The rate limiter's headers (@fastify/rate-limit, platform/rate-limit.ts) on every answer of a
+ * counted operation, failures included, and `Retry-After` where it is sent: on 429 always, on 503
+ * when the code host named a wait.
+ */
+function withRateLimitHeaders<T>(document: T, unmetered: ReadonlySet<string>): T {
+  const doc = document as { paths?: Record<string, Record<string, { operationId?: string; responses?: Record<string, { headers?: Record<string, unknown> }> }>> };
+  for (const pathItem of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(pathItem)) {
+      const metered = !unmetered.has(operation.operationId ?? '');
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const headers: Record<string, unknown> = { ...response.headers };
+        if (metered) for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) headers[name] = headerRef(name);
+        if (status === '429') headers['Retry-After'] = headerRef('Retry-After');
+        if (status === '503') headers['Retry-After'] = headerRef('Retry-After-Codehost');
+        if (Object.keys(headers).length) response.headers = headers;
+      }
+    }
+  }
+  return document;
+}
+
+const seconds = { type: 'integer' as const, minimum: 0 };
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { description: 'Requests this credential may make in the current window (per minute by default).', schema: seconds },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: seconds },
+  'X-RateLimit-Reset': { description: 'Seconds until the current window ends and the count starts again.', schema: seconds },
+  'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer' as const, minimum: 1 } },
+  'Retry-After-Codehost': {
+    description: "Seconds to wait before trying again, when the code host's rate limit was the cause (its wait, at least 1); absent when the code host was unreachable.",
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
+};
+
+/** The document's tags, in the order the reference page lists them: every tag an operation uses, and only those. */
+const tags = [
+  { name: 'Sign-in', description: 'Creating an account and signing in by e-mailed link; the other sign-in operations (password, sessions) are the sign-in library\'s, under `/auth`.' },
+  { name: 'Account', description: 'The signed-in person: who they are, their workspaces, the acting credential, and ending all their sessions.' },
+  { name: 'Workspaces', description: 'Creating, renaming and reading a workspace, the tenant everything else belongs to.' },
+  { name: 'Members', description: "A workspace's members, their roles, and invitations to join it." },
+  { name: 'API keys', description: 'Keys for scripts and integrations, each bound to one workspace and narrowed by scopes.' },
+  { name: 'Code host', description: "The GitHub App installation, the repositories mirrored, their sync, and the code host's webhooks." },
+  { name: 'Issues', description: 'Issues and comments of the mirrored repositories: read from the cache, written through to the code host.' },
+  { name: 'Labels', description: 'Labels of the mirrored repositories.' },
+  { name: 'Milestones', description: 'Milestones of the mirrored repositories.' },
+  { name: 'Projects', description: "The installation's code-host projects: their fields, items and values." },
+  { name: 'Views', description: 'Saved issue queries, personal or shared with the workspace, and their results.' },
+  { name: 'Notifications', description: "A person's inbox of notifications, and what they are told of and how." },
+  { name: 'Attachments', description: 'Uploaded files and the short-lived links to them, for the team and for portal customers.' },
+  { name: 'Portals', description: "The team's side of customer portals: portals, request types, companies, customers and requests." },
+  { name: 'Portal sign-in', description: "A portal customer's account and sessions, on the portal's own host." },
+  { name: 'Portal', description: "The customer's side of a portal, on the portal's own host: their requests, comments, colleagues and preferences." },
+  { name: 'Integrations', description: 'The outgoing chat webhook that tells a channel of portal requests.' },
+  { name: 'Billing', description: "The workspace's plan, trial and subscription, and the payment provider's webhooks." },
+  { name: 'Audit', description: "The workspace's audit log of changes." },
+  { name: 'MCP', description: 'The Model Context Protocol server: the operations of this API as tools for AI assistants.' },
+];

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { credentialDigest } from './credential-digest.js';
-import { bearerValue, readCookie, SESSION_COOKIE } from './session-token.js';
+import { bearerValue, presentAuthorization, readCookie, SESSION_COOKIE } from './session-token.js';
 import { ApiError } from './errors.js';
 
 declare module 'fastify' {
@@ -17,7 +17,7 @@ declare module 'fastify' {
  * bad credentials is refused without touching the database.
  */
 function credentialBucket(request: FastifyRequest): string {
-  const authorization = request.headers.authorization;
+  const authorization = presentAuthorization(request.headers.authorization);
   const credential = authorization !== undefined ? bearerValue(authorization) ?? authorization : readCookie(request.headers.cookie, SESSION_COOKIE);
   if (!credential) return `ip:${request.ip}`;
   // The same digest an API key is stored under, so the resolver need not take it again.

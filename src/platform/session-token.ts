@@ -27,6 +27,15 @@ export function sessionTokenFrom(value: string, secret: string): string | null {
   return token;
 }
 
+/**
+ * An Authorization header that carries a credential, else undefined: `Bearer` with nothing after it
+ * (what the /docs page sends while its bearer field is empty) is no credential, so the session
+ * cookie beside it decides, under the cookie's rules (the Origin check on changes included).
+ */
+export function presentAuthorization(authorization: string | undefined): string | undefined {
+  return authorization === undefined || /^\s*bearer\s*$/i.test(authorization) ? undefined : authorization;
+}
+
 /** The token of an `Authorization: Bearer <token>` header, else null. */
 export function bearerValue(authorization: string): string | null {
   const [scheme, value] = authorization.trim().split(/\s+/, 2);

@@ -57,6 +57,58 @@ describe('/openapi.json', () => {
     for (const status of ['401', '403', '429']) expect(JSON.stringify(op.responses[status])).toContain('#/components/schemas/Error');
   });
 
+  it('declares the rate-limit headers on every counted answer, and Retry-After on 429 and 503', () => {
+    const unmetered = new Set(routeTable.filter((r) => r.rateLimit === false).map((r) => r.operationId));
+    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) {
+      expect(doc.components.headers[name]?.schema, name).toMatchObject({ type: 'integer' });
+      expect(doc.components.headers[name].description, name).toBeTruthy();
+    }
+    const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+    let codehostAnswers = 0;
+    for (const pathItem of Object.values(doc.paths) as Array<Record<string, { operationId: string; responses: Record<string, { headers?: Record<string, unknown> }> }>>) {
+      for (const op of Object.values(pathItem)) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          const where = `${op.operationId} ${status}`;
+          if (unmetered.has(op.operationId)) expect(response.headers?.['X-RateLimit-Limit'], where).toBeUndefined();
+          else for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) expect(response.headers?.[name], where).toEqual(ref(name));
+          if (status === '429') expect(response.headers?.['Retry-After'], where).toEqual(ref('Retry-After'));
+          if (status === '503') {
+            codehostAnswers += 1;
+            expect(doc.components.headers[(response.headers?.['Retry-After'] as { $ref: string }).$ref.split('/').pop()!], where).toBeDefined();
+          }
+        }
+      }
+    }
+    expect(codehostAnswers).toBeGreaterThan(0);
+  });
+
+  it('declares the webhook signature headers as parameters', () => {
+    const headerParam = (path: string, name: string) =>
+      doc.paths[path].post.parameters?.find((p: { in: string; name: string }) => p.in === 'header' && p.name.toLowerCase() === name.toLowerCase());
+    expect(headerParam('/v1/codehost/webhooks', 'X-Hub-Signature-256')).toMatchObject({ required: true, schema: { type: 'string' } });
+    expect(headerParam('/v1/billing/webhook', 'Stripe-Signature')).toMatchObject({ required: true, schema: { type: 'string' } });
+  });
+
+  it('lists every tag in use at the top level, each with a description, and no other', () => {
+    const used = new Set<string>();
+    for (const pathItem of Object.values(doc.paths) as Array<Record<string, { tags?: string[] }>>) for (const op of Object.values(pathItem)) for (const tag of op.tags ?? []) used.add(tag);
+    expect(used.size).toBe(20);
+    expect(doc.tags.map((t: { name: string }) => t.name).sort()).toEqual([...used].sort());
+    for (const tag of doc.tags) expect(tag.description, tag.name).toMatch(/\S{3}/);
+  });
+
+  it('gives every operation a description', () => {
+    for (const [path, pathItem] of Object.entries(doc.paths) as Array<[string, Record<string, { description?: string }>]>) {
+      for (const [method, op] of Object.entries(pathItem)) expect(op.description, `${method.toUpperCase()} ${path}`).toMatch(/\S{3}/);
+    }
+  });
+
+  it('lists only the schemas something refers to', () => {
+    const text = JSON.stringify(doc);
+    for (const name of Object.keys(doc.components.schemas)) expect(text, name).toContain(`"#/components/schemas/${name}"`);
+    expect(doc.components.schemas.ChatWebhookSetting).toBeUndefined();
+  });
+
   it('passes redocly lint with zero errors', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-openapi-'));
     const file = path.join(dir, 'openapi.json');

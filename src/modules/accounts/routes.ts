@@ -12,6 +12,8 @@ export const accountRoutes = [
     method: 'GET',
     path: '/v1/me',
     summary: 'The signed-in person',
+    description:
+      'The person the credential acts for (an API key acts for the person who issued it): their id, name and e-mail, their linked code-host identity (`codehost`, null until linked) and how many workspaces they belong to (always 1 with an API key). Needs no workspace.',
     tags: ['Account'],
     access: { kind: 'person', scope: 'self:read' },
     response: meSchema,

@@ -96,6 +96,11 @@ export const billingRoutes = [
     tags: ['Billing'],
     access: { kind: 'public' },
     rateLimit: false,
+    headers: {
+      'stripe-signature': z
+        .string()
+        .describe("The payments provider's signature (`t=<timestamp>,v1=<hex>`) over the timestamp and the exact body under the endpoint's signing secret; missing, too old or wrong is 401."),
+    },
     rawBody: {
       limit: 1024 * 1024,
       verify(raw, request, services) {

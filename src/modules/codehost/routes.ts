@@ -211,6 +211,8 @@ export const codehostRoutes = [
     method: 'GET',
     path: '/v1/codehost/installation',
     summary: 'The connection',
+    description:
+      "The workspace's code-host installation (the GitHub App): the account it is installed on, whether it covers all or selected repositories, whether it is suspended, how many repositories it covers, and since when. Without an installation `connected` is false, the installation's fields are null and `repositories` is 0.",
     tags: ['Code host'],
     access: { kind: 'workspace', role: 'viewer', scope: 'codehost:read' },
     response: connectionSchema,

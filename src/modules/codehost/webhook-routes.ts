@@ -20,6 +20,11 @@ export const codehostWebhookRoutes = [
     tags: ['Code host'],
     access: { kind: 'public' },
     rateLimit: false,
+    headers: {
+      'x-hub-signature-256': z
+        .string()
+        .describe('`sha256=` and the hex HMAC-SHA256 of the exact body under the GitHub App\'s webhook secret; missing or wrong is 401.'),
+    },
     rawBody: {
       limit: WEBHOOK_BODY_LIMIT,
       verify(raw, request, services) {

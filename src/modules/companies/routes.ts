@@ -45,6 +45,8 @@ export const companyRoutes = [
     method: 'PATCH',
     path: '/v1/portals/:portalId/companies/:companyId',
     summary: 'Rename a company',
+    description:
+      'The name is unique within the portal, ignoring case: 409 when another company has it. Its customers, and what they see, are unchanged. Audited.',
     tags: ['Portals'],
     access: write,
     params: companyParam,

@@ -51,6 +51,8 @@ export const invitationRoutes = [
     method: 'DELETE',
     path: '/v1/invitations/:invitationId',
     summary: 'Withdraw a pending invitation',
+    description:
+      'The invitation\'s link stops working at once: looking it up or accepting it is then 404. An invitation already accepted or withdrawn, or of another workspace, is 404. Audited.',
     tags: ['Members'],
     access: { kind: 'workspace', role: 'admin', scope: 'members:write' },
     params: uuidParam('invitationId', "The invitation's id."),

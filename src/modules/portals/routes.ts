@@ -43,6 +43,8 @@ export const portalRoutes = [
     method: 'GET',
     path: '/v1/portals/:portalId',
     summary: 'One portal',
+    description:
+      'The portal with its host (`<slug>.{portal_domain}`, where its customers sign in), reference prefix, access, default visibility and branding. A portal of another workspace is 404.',
     tags: ['Portals'],
     access: read,
     params: portalParam,

@@ -48,6 +48,8 @@ export const requestRoutes = [
     method: 'GET',
     path: '/v1/portals/:portalId/requests/:requestId',
     summary: 'One request',
+    description:
+      "The request as the team sees it: its reference, title, requester, visibility, whether it is held or rejected, its fields and votes, the issue behind it, and its status derived now from that issue. A request of another portal or workspace is 404.",
     tags: ['Portals'],
     access: read,
     params: requestParam,
