@@ -95,7 +95,7 @@ export async function seedDemoPortal(app: FastifyInstance, codehost: DemoCodehos
         access: 'open',
         defaultVisibility: 'public',
         referencePrefix: 'DEMO',
-        branding: { accentColor: '#0f766e', welcomeText: 'Tell the Demo Co team what is broken, or what you wish the product did. Anybody may sign up.' },
+        branding: { accentColor: '#0f766e', welcomeText: 'Tell the Demo Co team what is broken, or what you wish the product did.' },
       },
     })
   ).body;

@@ -1500,6 +1500,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a customer is signed in
+         * @description For a page that must learn whether it is signed in without an error: always 200 on a portal's host, `{ signedIn: true, customer }` (the customer as `GET /portal/me` answers) for a live session of a customer of this portal, else `{ signedIn: false, customer: null }` (no credential, another portal's session, a workspace credential or an API key alike).
+         */
+        get: operations["getPortalSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/me/preferences": {
         parameters: {
             query?: never;
@@ -1579,7 +1599,7 @@ export interface paths {
         put?: never;
         /**
          * Vote for a request
-         * @description Idempotent in effect: a second vote counts once. Answers the request with `voteCount` and `viewerVoted`. A held or rejected request takes no votes (409). A customer sees their own requests (held and rejected ones too), every public request, the company-visible requests of their company, and, as a manager, every request of their company. Anything else answers 404, exactly as a reference that names nothing.
+         * @description Idempotent in effect: a second vote counts once. Answers the request with `voteCount` and `viewerVoted`. A held or rejected request takes no votes (409, `detail.reason` its state), and nobody votes for their own request (409, `detail.reason: own_request`): votes count how many others want it. A customer sees their own requests (held and rejected ones too), every public request, the company-visible requests of their company, and, as a manager, every request of their company. Anything else answers 404, exactly as a reference that names nothing.
          */
         post: operations["voteForPortalRequest"];
         /**
@@ -2948,6 +2968,14 @@ export interface components {
                 name: string;
                 host: string;
             };
+            /** @description Whether this customer's next request would wait in the hold queue for the team before it goes any further: on an `open` portal, until one of their requests has been released, and while one is held. Always false on an invite-only portal. */
+            nextRequestHeld: boolean;
+        };
+        PortalSession: {
+            /** @description Whether the request carries a live session of a customer of this portal. */
+            signedIn: boolean;
+            /** @description The signed-in customer, as `GET /portal/me` answers; null when signed out. */
+            customer: components["schemas"]["PortalMe"] | null;
         };
         PortalPreferences: {
             /** @description E-mail about the requests this customer follows (status changes, public replies). Off: they stay followed and nothing is sent. */
@@ -16441,6 +16469,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortalSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSession"];
                 };
             };
             /** @description not_found: no such resource, or not visible to the caller (another tenant included). */

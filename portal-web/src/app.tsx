@@ -6,6 +6,7 @@ import { LinkLanding } from './pages/link';
 import { RequestPage } from './pages/request';
 import { SignInPage, SignUpPage } from './pages/sign-in';
 import { SubmitPage } from './pages/submit';
+import { WelcomePage } from './pages/welcome';
 import { Link, navigate, useLocation } from './router';
 import { applyAccent, Notice, PageTitle } from './ui';
 
@@ -16,8 +17,8 @@ export interface Session {
   refresh(): Promise<void>;
 }
 
-/** Pages anybody may open; every other page needs a signed-in customer. */
-const PUBLIC = new Set(['/sign-in', '/sign-up', '/sign-in/link']);
+/** Pages anybody may open; every other page needs a signed-in customer. The home page is both. */
+const PUBLIC = new Set(['/', '/sign-in', '/sign-up', '/sign-in/link']);
 
 export function App() {
   const location = useLocation();
@@ -25,10 +26,10 @@ export function App() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
 
+  // The probe answers 200 signed in or not: a signed-out visit logs no 401 in the console.
   const refresh = async () => {
-    const { data, response } = await api.GET('/portal/me');
-    if (response.status === 401) setMe(null);
-    else if (data) setMe(data);
+    const { data } = await api.GET('/portal/session').catch(() => ({ data: undefined }));
+    if (data) setMe(data.customer);
     else setFailure('The portal is not answering right now. Reload the page in a moment.');
   };
 
@@ -51,8 +52,8 @@ export function App() {
     if (me === null && needsSignIn) navigate(`/sign-in?next=${encodeURIComponent(path + location.search)}`, { replace: true });
   }, [me, needsSignIn, path]);
   useEffect(() => {
-    if (front) document.title = `${titleOf(path)} · ${front.name}`;
-  }, [front, path]);
+    if (front) document.title = `${titleOf(path, Boolean(me))} · ${front.name}`;
+  }, [front, path, me]);
 
   if (failure) return <main id="main" class="container"><Notice kind="error">{failure}</Notice></main>;
   if (!front || me === undefined) return <main id="main" class="container"><p class="loading">Loading…</p></main>;
@@ -100,19 +101,20 @@ export function App() {
   );
 }
 
-function titleOf(path: string): string {
+function titleOf(path: string, signedIn: boolean): string {
   if (path === '/sign-in' || path === '/sign-in/link') return 'Sign in';
   if (path === '/sign-up') return 'Sign up';
   if (path === '/new') return 'New request';
   if (path === '/settings') return 'Your account';
   if (path.startsWith('/requests/')) return decodeURIComponent(path.slice('/requests/'.length));
-  return 'Requests';
+  return signedIn ? 'Requests' : 'Welcome';
 }
 
 function route(path: string, location: URL, front: Front, session: Session | null) {
   if (path === '/sign-in') return <SignInPage front={front} location={location} />;
   if (path === '/sign-up') return <SignUpPage front={front} />;
   if (path === '/sign-in/link') return <LinkLanding />;
+  if (!session && path === '/') return <WelcomePage front={front} />;
   if (!session) return <p class="loading">Loading…</p>;
   if (path === '/') return <HomePage session={session} location={location} />;
   if (path === '/new') return <SubmitPage session={session} location={location} />;

@@ -4,10 +4,11 @@ import { useEffect, useState } from 'preact/hooks';
 /** A small history router: the site is one page; paths are the browser's. */
 const listeners = new Set<() => void>();
 
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
+/** `keepScroll`: the same page with another query (a filter changed), where the reader stays put. */
+export function navigate(to: string, options: { replace?: boolean; keepScroll?: boolean } = {}): void {
   if (options.replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
-  window.scrollTo(0, 0);
+  if (!options.keepScroll) window.scrollTo(0, 0);
   for (const listener of listeners) listener();
 }
 

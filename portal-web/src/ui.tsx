@@ -11,7 +11,7 @@ export const HELD_LINE = 'The team looks at it before it goes any further: until
 /** What a request the team declined from the hold queue is. */
 export const REJECTED_LINE = 'The team did not take this request up. Only you can see it, and it takes no votes or comments.';
 
-/** Beside the status of the customer's own request while it waits for the team. */
+/** In place of the status of the customer's own request while it waits for the team (held requests are Open to the API, but not yet anything to the team). */
 export function HeldBadge() {
   return <span class="badge held">Held for review</span>;
 }

@@ -21,17 +21,11 @@ export async function authorizeCustomer(
     portalCredential(headers: { authorization?: string; cookie?: string }): ReturnType<typeof portalCredentialOf>;
   },
 ): Promise<CustomerContext> {
-  const header = (name: string) => {
-    const v = request.headers[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
+  const header = headerOf(request);
   const portal = request.portal;
   if (!portal) throw new ApiError('not_found', { message: "The portal API answers on a portal's own host." });
-  const refused = () => new ApiError('unauthenticated', { message: 'This request needs a session of this portal.', remedy: 'Sign in on this portal.' });
-  const credential = await deps.portalCredential({ authorization: header('authorization'), cookie: header('cookie') });
-  if (credential.kind !== 'session' || credential.session.portalId !== portal.id) throw refused();
-  const customer = credential.session.customer;
-  if (!customer || customer.portalId !== portal.id || customer.removed) throw refused();
+  const customer = await signedInCustomer(request, deps);
+  if (!customer) throw new ApiError('unauthenticated', { message: 'This request needs a session of this portal.', remedy: 'Sign in on this portal.' });
 
   if (header('authorization') === undefined && WRITE_METHODS.has(request.method)) {
     const origin = header('origin') ?? (header('referer') ? safeOrigin(header('referer')!) : undefined);
@@ -41,6 +35,31 @@ export async function authorizeCustomer(
     }
   }
   return { customer };
+}
+
+/**
+ * The customer of this portal whose live session the request carries; null for none, another
+ * portal's, a workspace credential, an API key, or a removed customer (all alike: not signed in here).
+ */
+export async function signedInCustomer(
+  request: { headers: Record<string, string | string[] | undefined>; portal: { id: string } | null },
+  deps: { portalCredential(headers: { authorization?: string; cookie?: string }): ReturnType<typeof portalCredentialOf> },
+): Promise<PortalCustomer | null> {
+  const portal = request.portal;
+  if (!portal) return null;
+  const header = headerOf(request);
+  const credential = await deps.portalCredential({ authorization: header('authorization'), cookie: header('cookie') });
+  if (credential.kind !== 'session' || credential.session.portalId !== portal.id) return null;
+  const customer = credential.session.customer;
+  if (!customer || customer.portalId !== portal.id || customer.removed) return null;
+  return customer;
+}
+
+function headerOf(request: { headers: Record<string, string | string[] | undefined> }) {
+  return (name: string) => {
+    const v = request.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
 }
 
 function safeOrigin(url: string): string | undefined {

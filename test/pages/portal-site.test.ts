@@ -150,8 +150,8 @@ describe('the portal website', () => {
       if (res.request().resourceType() === 'script') scripts.push(res.url());
     });
     await page.goto(`${site}/`);
-    await page.waitForURL(`${site}/sign-in?next=%2F`);
-    await expect.poll(() => heading(page).textContent()).toBe('Sign in to Acme Help');
+    // Signed out, the home page says what the portal is for (test/pages/portal-first-visit.test.ts has the rest).
+    await expect.poll(() => heading(page).textContent()).toBe('Acme Help');
     expect(scripts.length).toBeGreaterThan(0);
     let raw = 0;
     let gzip = 0;
@@ -168,6 +168,10 @@ describe('the portal website', () => {
     expect(gzip).toBeLessThan(100 * 1024);
     // The portal's accent colour reached the page through the CSSOM.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim())).toBe('#7c3aed');
+    await expectAccessible(page, 'home, signed out');
+    await shoot(page, 'home-signed-out-desktop');
+    await page.goto(`${site}/sign-in`);
+    await expect.poll(() => heading(page).textContent()).toBe('Sign in to Acme Help');
     await expectAccessible(page, 'sign-in');
     await shoot(page, 'sign-in-desktop');
   });
@@ -259,6 +263,8 @@ describe('the portal website', () => {
     await page.getByLabel('People affected').fill('12');
     await page.getByLabel('Since when').fill('2026-11-20');
     await page.getByLabel('It blocks our work').check();
+    // The narrowest is chosen to start with; this one is for everybody on the portal.
+    expect(await page.getByLabel('Only me and the team').isChecked()).toBe(true);
     await page.getByLabel('Everybody on this portal').check();
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect.poll(() => page.locator('.problem').allTextContents()).toEqual(['Who else should hear must be an e-mail address.', 'Page address must be an http or https address.']);
@@ -280,7 +286,7 @@ describe('the portal website', () => {
     reference = decodeURIComponent(/\/requests\/([^?]+)/.exec(page.url())![1]);
     await expect.poll(() => heading(page).textContent()).toBe('Export fails on large projects');
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain(`Your request ${reference} is in.`);
-    expect(await page.locator('.request-head .badge').allTextContents()).toEqual(['Held for review', 'Open']);
+    expect(await page.locator('.request-head .badge').allTextContents()).toEqual(['Held for review']);
     await expect.poll(() => page.locator('.answers').textContent()).toContain('Open a project with 5,000 issues.');
     expect(await page.locator('.answers').textContent()).toContain('It blocks our workYes');
 
@@ -315,7 +321,7 @@ describe('the portal website', () => {
     await page.getByRole('link', { name: 'Requests', exact: true }).first().click();
     await page.waitForURL(`${site}/`);
     const row = page.locator('.request-row', { hasText: 'Export fails on large projects' });
-    await expect.poll(() => row.locator('.badge').allTextContents()).toEqual(['Held for review', 'Open']);
+    await expect.poll(() => row.locator('.badge').allTextContents()).toEqual(['Held for review']);
     expect(await row.textContent()).toContain(reference);
     expect(await row.textContent()).toContain('only you can see it');
     expect(await row.textContent()).toContain('1 file');
@@ -342,10 +348,11 @@ describe('the portal website', () => {
 
     await page.goto(`${site}/requests/${reference}`);
     await expect.poll(() => page.locator('.comment').count()).toBe(1);
-    // Accepted: no longer held, and the vote and the comment box are there.
+    // Accepted: no longer held, and the comment box is there (no vote: it is the customer's own).
     expect(await page.locator('.request-head .badge').allTextContents()).toEqual(['Open']);
     expect(await page.locator('.notice-info').count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Vote/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Post comment' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Vote/ }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'export-log.txt' }).count()).toBe(1);
     const reply = page.locator('.comment').first();
     expect(await reply.locator('.comment-body').textContent()).toBe('Thanks, we can see it too. A fix is on its way.');
@@ -354,10 +361,20 @@ describe('the portal website', () => {
   });
 
   it('votes, comments, and follows; the e-mail about a reply links back to the request', async () => {
-    const vote = page.getByRole('button', { name: /^Vote/ });
-    await vote.click();
-    await expect.poll(() => page.getByRole('button', { name: /^Voted/ }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.locator('.vote .count').textContent()).toBe('1');
+    // Another customer votes for Ada's request (nobody votes for their own).
+    const voter = await browser.newContext({ viewport: DESKTOP });
+    const other = await voter.newPage();
+    await other.goto(`${site}/sign-up`);
+    await other.getByLabel('Your name').fill('Vera Voter');
+    await other.getByLabel('E-mail address').fill(`${unique('vera')}@customer.test`);
+    await other.getByLabel('Password').fill(customer.password);
+    await other.getByRole('button', { name: 'Make my account' }).click();
+    await other.waitForURL(`${site}/`);
+    await other.goto(`${site}/requests/${reference}`);
+    await other.getByRole('button', { name: /^Vote/ }).click();
+    await expect.poll(() => other.getByRole('button', { name: /^Voted/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await other.locator('.vote .count').textContent()).toBe('1');
+    await voter.close();
 
     // The requester follows from the start: unfollow, and follow again.
     const follow = page.locator('button.follow');
@@ -390,19 +407,18 @@ describe('the portal website', () => {
     await page.goto(`${site}/`);
     const rows = page.locator('.request-row');
     await expect.poll(() => rows.count()).toBe(1);
+    // The filters apply as they change (no button to press).
     await page.getByLabel('Search titles').fill('nothing like this');
-    await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(`${site}/?q=nothing+like+this`);
     await expect.poll(() => page.locator('.empty').textContent()).toContain('No request matches.');
     await page.getByLabel('Search titles').fill('export');
+    await page.waitForURL(`${site}/?q=export`);
     await page.getByLabel('Status').selectOption('completed');
-    await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(`${site}/?status=completed&q=export`);
     await expect.poll(() => page.locator('.empty').count()).toBe(1);
     await page.getByLabel('Status').selectOption('open');
     await page.getByLabel('Show').selectOption('mine');
     await page.getByLabel('Sort by').selectOption('votes');
-    await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(`${site}/?filter=mine&status=open&q=export&sort=votes`);
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('1 vote');
@@ -414,7 +430,6 @@ describe('the portal website', () => {
     expect(await page.getByLabel('Search titles').inputValue()).toBe('export');
     // Nothing new since the customer last opened it.
     await page.getByLabel('Only with new activity').check();
-    await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => page.url()).toBe(`${site}/?filter=mine&status=open&q=export&sort=votes&unread=true`);
     await expect.poll(() => page.locator('.empty').count()).toBe(1);
     // Back goes to the previous query, its filters with it.
@@ -422,8 +437,10 @@ describe('the portal website', () => {
     await expect.poll(() => rows.count()).toBe(1);
     expect(await page.getByLabel('Only with new activity').isChecked()).toBe(false);
     expect(await page.getByLabel('Show').inputValue()).toBe('mine');
+    // Each change was a step of its own: one more back undoes the sort.
     await page.goBack();
-    await expect.poll(() => page.locator('.empty').count()).toBe(1);
+    await page.waitForURL(`${site}/?filter=mine&status=open&q=export`);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('newest');
   });
 
   it('signs out, and back in with a link by e-mail, once', async () => {

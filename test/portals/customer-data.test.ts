@@ -83,8 +83,16 @@ describe("the customer's own data", () => {
     expect(submitted.status, submitted.text).toBe(201);
     const ref = submitted.body.reference;
     expect((await on()('POST', `/portal/requests/${ref}/comments`, { token: zelda.token, body: { body: 'Any news?' } })).status).toBe(201);
-    expect((await on()('POST', `/portal/requests/${ref}/vote`, { token: zelda.token })).body.voteCount).toBe(1);
-    expect((await on()('POST', `/portal/requests/${ref}/vote`, { token: other.token })).body.voteCount).toBe(2);
+    // Nobody votes for their own request: Zelda votes for Otto's, Otto for hers.
+    const ottos = await on()('POST', '/portal/requests', {
+      token: other.token,
+      headers: { 'idempotency-key': `erase-${randomUUID()}` },
+      body: { requestTypeId: typeId, title: 'Otto asks too', values: { contact: 'otto@customer.test', details: 'Me too' } },
+    });
+    expect(ottos.status, ottos.text).toBe(201);
+    const ottoRef = ottos.body.reference;
+    expect((await on()('POST', `/portal/requests/${ottoRef}/vote`, { token: zelda.token })).body.voteCount).toBe(1);
+    expect((await on()('POST', `/portal/requests/${ref}/vote`, { token: other.token })).body.voteCount).toBe(1);
 
     const data = await on()('GET', '/portal/me/data', { token: zelda.token });
     expect(data.status, data.text).toBe(200);
@@ -94,7 +102,7 @@ describe("the customer's own data", () => {
       preferences: { emailUpdates: true, followOwnRequests: true },
       requests: [{ reference: ref, title: 'Please call me back', values: { contact: email, details: `Regards, ${name}` }, state: 'filed' }],
       comments: [{ reference: ref, body: expect.stringContaining('Any news?') }],
-      votes: [{ reference: ref }],
+      votes: [{ reference: ottoRef }],
       subscriptions: [{ reference: ref }],
     });
     expect(data.body.sessions.length).toBeGreaterThan(0);
@@ -121,6 +129,8 @@ describe("the customer's own data", () => {
     // The request stays, by a deleted customer, with the other customer's vote.
     const seen = await on()('GET', `/portal/requests/${ref}`, { token: other.token });
     expect(seen.body).toMatchObject({ submittedBy: 'a deleted customer', voteCount: 1 });
+    // Hers on Otto's request went with her.
+    expect((await on()('GET', `/portal/requests/${ottoRef}`, { token: other.token })).body.voteCount).toBe(0);
     const portalComments = await on()('GET', `/portal/requests/${ref}/comments`, { token: other.token });
     expect(portalComments.body.data).toEqual([expect.objectContaining({ body: 'Any news?', author: { name: 'a deleted customer', kind: 'customer' } })]);
     const member = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: any) => r.reference === ref);

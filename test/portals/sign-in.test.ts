@@ -167,6 +167,39 @@ describe('a browser on the portal', () => {
   });
 });
 
+describe('the session probe, GET /portal/session', () => {
+  it('answers 200 whether or not a customer of this portal is signed in, with the customer only when one is', async () => {
+    const email = `${unique('probe')}@example.test`;
+    const res = await customerSignUp(portals.a, email);
+    const token = res.headers.get('set-auth-token')!;
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Secure-svc-portal.session_token='))!.split(';')[0];
+    const signedOut = { signedIn: false, customer: null };
+
+    const none = await on(portals.a)('GET', '/portal/session');
+    expect(none.status, none.text).toBe(200);
+    expect(none.body).toEqual(signedOut);
+    const me = (await on(portals.a)('GET', '/portal/me', { token })).body;
+    for (const credential of [{ token }, { cookie }]) {
+      const probe = await on(portals.a)('GET', '/portal/session', credential);
+      expect(probe.status, probe.text).toBe(200);
+      expect(probe.body).toEqual({ signedIn: true, customer: me });
+      expect(probe.body.customer).toMatchObject({ email, nextRequestHeld: true });
+    }
+    // Another portal's session, a workspace session, an API key: signed out here, without an error.
+    const key = await issueKey(call, owner, ws.id, [], 'probe');
+    for (const [portal, credential] of [[portals.b, { token }], [portals.foreign, { cookie }], [portals.a, { token: owner.token }], [portals.a, { token: key.key }]] as const) {
+      const probe = await on(portal)('GET', '/portal/session', credential);
+      expect(probe.status, probe.text).toBe(200);
+      expect(probe.body).toEqual(signedOut);
+    }
+    // Signed out: the same session is nothing.
+    expect((await on(portals.a)('POST', '/portal/auth/sign-out', { token, body: {} })).status).toBe(200);
+    expect((await on(portals.a)('GET', '/portal/session', { token })).body).toEqual(signedOut);
+    // Off a portal's host there is no portal to be signed in to.
+    expect((await call('GET', '/portal/session')).status).toBe(404);
+  });
+});
+
 describe('what is not a portal credential', () => {
   it('a workspace session or an API key on a portal is 401', async () => {
     const key = await issueKey(call, owner, ws.id, [], 'not for portals');

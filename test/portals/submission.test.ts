@@ -153,6 +153,8 @@ afterAll(async () => {
 describe('submitting on an invite-only portal', () => {
   it('files the issue at once with the answers, the attribution, labels, type, card and initial values', async () => {
     const dana = await invitedCustomer(invitePortal, { companyId, name: 'Dana Customer' });
+    // An invite-only portal holds nothing, a first request included.
+    expect((await on(invitePortal)('GET', '/portal/me', { token: dana.token })).body.nextRequestHeld).toBe(false);
     const res = await on(invitePortal)('POST', '/portal/requests', { token: dana.token, body: { requestTypeId: typeId.invite, title: 'Invoices are wrong', values: goodValues, visibility: 'private' } });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
@@ -303,6 +305,9 @@ describe('the hold queue of an open portal', () => {
   it('holds a newcomer\'s requests until one is released, then files the next at once', async () => {
     const olly = await openCustomer(openPortal, 'Olly Open');
     const submit = (title: string) => on(openPortal)('POST', '/portal/requests', { token: olly.token, body: { requestTypeId: typeId.open, title, values: goodValues, challengeToken: solved(openPortal) } });
+    // What the form tells them before they send: GET /portal/me says whether the next one waits.
+    const nextHeld = async () => (await on(openPortal)('GET', '/portal/me', { token: olly.token })).body.nextRequestHeld;
+    expect(await nextHeld()).toBe(true);
     const before = (await codehostIssues()).length;
     gh.control.clearRequestLog();
     const first = await submit('First from Olly');
@@ -333,12 +338,14 @@ describe('the hold queue of an open portal', () => {
     expect((await call('POST', `/v1/portals/${openPortal.id}/requests/${held[0].id}/release`, as())).status).toBe(409);
 
     // The second is still held (one of theirs is held); once none is, the next is filed at once.
+    expect(await nextHeld()).toBe(true);
     const third = await submit('Third from Olly');
     expect((await call('GET', `/v1/portals/${openPortal.id}/requests/${held[1].id}`, as())).body.held).toBe(true);
     const thirdAsMember = (await call('GET', `/v1/portals/${openPortal.id}/requests?held=true`, as())).body.data.find((r: any) => r.title === 'Third from Olly');
     expect(thirdAsMember).toBeTruthy();
     expect((await call('POST', `/v1/portals/${openPortal.id}/requests/${held[1].id}/release`, as())).status).toBe(200);
     expect((await call('POST', `/v1/portals/${openPortal.id}/requests/${thirdAsMember.id}/release`, as())).status).toBe(200);
+    expect(await nextHeld()).toBe(false);
     const fourth = await submit('Fourth from Olly');
     expect(fourth.status, fourth.text).toBe(201);
     expect((await codehostIssues()).some((i) => i.title === 'Fourth from Olly')).toBe(true);

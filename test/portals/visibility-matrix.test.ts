@@ -200,6 +200,13 @@ describe('every request route, for every viewer and every kind of request', () =
       expect(comment.status, comment.text).toBe(409);
       expect(vote.status, vote.text).toBe(409);
       expect(unvote.status, unvote.text).toBe(409);
+    } else if (mine) {
+      // Votes count how many others want it: the requester's own vote is refused; taking one back is not.
+      expect(vote.status, vote.text).toBe(409);
+      expect(vote.body.error).toMatchObject({ code: 'conflict', detail: { reason: 'own_request' } });
+      expect(unvote.status, unvote.text).toBe(200);
+      expect(unvote.body).toMatchObject({ reference: ref, viewerVoted: false });
+      expect(comment.status, comment.text).toBe(201);
     } else {
       expect(vote.status, vote.text).toBe(200);
       expect(vote.body).toMatchObject({ reference: ref, viewerVoted: true });

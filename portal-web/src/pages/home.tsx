@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, problemOf, STATUSES, type PortalRequest } from '../api';
 import type { Session } from '../app';
 import { Link, navigate } from '../router';
@@ -52,9 +52,13 @@ export function HomePage({ session, location }: { session: Session; location: UR
     void load(null);
   }, [filter, status, q, sort, unread]);
 
-  const apply = (event: Event) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
+  // The filters apply as they change: a choice at once, the search a moment after typing stops
+  // (one history entry per search, not per letter) or on Enter.
+  const [typed, setTyped] = useState(q);
+  useEffect(() => setTyped(q), [q]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const apply = (options: { replace?: boolean } = {}) => {
+    const form = new FormData(formRef.current!);
     const next = new URLSearchParams();
     for (const key of ['filter', 'status', 'q', 'sort']) {
       const value = String(form.get(key) ?? '').trim();
@@ -62,8 +66,14 @@ export function HomePage({ session, location }: { session: Session; location: UR
     }
     if (form.get('unread')) next.set('unread', 'true');
     const query = next.toString();
-    navigate(query ? `/?${query}` : '/');
+    if (`?${query}` === location.search || (!query && !location.search)) return;
+    navigate(query ? `/?${query}` : '/', { ...options, keepScroll: true });
   };
+  useEffect(() => {
+    if (typed.trim() === q) return;
+    const timer = setTimeout(() => apply(), 400);
+    return () => clearTimeout(timer);
+  }, [typed]);
 
   return (
     <>
@@ -88,37 +98,45 @@ export function HomePage({ session, location }: { session: Session; location: UR
 
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading">Requests</h2>
-        {/* Keyed on the query: back and forward show the filters of the list shown (select options and inputs take their defaults). */}
-        <form class="filters" role="search" aria-label="Filter requests" onSubmit={apply} key={location.search}>
+        {/* The controls show the address's query, so back and forward show the filters of the list shown. */}
+        <form
+          ref={formRef}
+          class="filters"
+          role="search"
+          aria-label="Filter requests"
+          onSubmit={(event) => {
+            event.preventDefault();
+            apply();
+          }}
+        >
           <div>
             <label for="f-q">Search titles</label>
-            <input id="f-q" name="q" type="search" defaultValue={q} maxLength={200} />
+            <input id="f-q" name="q" type="search" value={typed} onInput={(event) => setTyped((event.currentTarget as HTMLInputElement).value)} maxLength={200} />
           </div>
           <div>
             <label for="f-filter">Show</label>
-            <select id="f-filter" name="filter">
-              {FILTERS.map((f) => <option key={f.value} value={f.value} selected={f.value === filter}>{f.label}</option>)}
+            <select id="f-filter" name="filter" value={filter} onChange={() => apply()}>
+              {FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
             </select>
           </div>
           <div>
             <label for="f-status">Status</label>
-            <select id="f-status" name="status">
-              <option value="" selected={!status}>Any status</option>
-              {STATUSES.map((s) => <option key={s.id} value={s.id} selected={s.id === status}>{s.label}</option>)}
+            <select id="f-status" name="status" value={status} onChange={() => apply()}>
+              <option value="">Any status</option>
+              {STATUSES.map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
             </select>
           </div>
           <div>
             <label for="f-sort">Sort by</label>
-            <select id="f-sort" name="sort">
-              <option value="newest" selected={sort === 'newest'}>Newest first</option>
-              <option value="votes" selected={sort === 'votes'}>Most votes</option>
+            <select id="f-sort" name="sort" value={sort} onChange={() => apply()}>
+              <option value="newest">Newest first</option>
+              <option value="votes">Most votes</option>
             </select>
           </div>
           <div class="filter-unread">
-            <input id="f-unread" name="unread" type="checkbox" value="true" defaultChecked={unread} />
+            <input id="f-unread" name="unread" type="checkbox" value="true" checked={unread} onChange={() => apply()} />
             <label for="f-unread">Only with new activity</label>
           </div>
-          <div class="filter-actions"><button type="submit">Apply</button></div>
         </form>
         {problem ? <Notice kind="error">{problem}</Notice> : null}
         {items === null ? (
@@ -141,10 +159,7 @@ export function HomePage({ session, location }: { session: Session; location: UR
                   </p>
                   {r.held ? <p class="held-line">{HELD_LINE}</p> : r.rejected ? <p class="held-line">{REJECTED_LINE}</p> : null}
                 </div>
-                <span class="badges">
-                  {r.held ? <HeldBadge /> : null}
-                  <StatusBadge status={r.status} />
-                </span>
+                <span class="badges">{r.held ? <HeldBadge /> : <StatusBadge status={r.status} />}</span>
               </li>
             ))}
           </ul>

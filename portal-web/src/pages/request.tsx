@@ -94,10 +94,7 @@ export function RequestPage({ session, reference, location }: { session: Session
       ) : null}
       <div class="request-head">
         <PageTitle>{request.title}</PageTitle>
-        <span class="badges">
-          {request.held ? <HeldBadge /> : null}
-          <StatusBadge status={request.status} />
-        </span>
+        <span class="badges">{request.held ? <HeldBadge /> : <StatusBadge status={request.status} />}</span>
       </div>
       <p class="meta">
         {request.reference} · {request.requestType ?? 'Request'} · from {request.mine ? 'you' : request.submittedBy}
@@ -111,7 +108,8 @@ export function RequestPage({ session, reference, location }: { session: Session
         <Notice kind="info">{REJECTED_LINE}</Notice>
       ) : null}
       <div class="actions">
-        {closedToOthers ? null : (
+        {/* Votes count how many others want it: the requester has none to give (the API refuses it too). */}
+        {closedToOthers || request.mine ? null : (
           <button type="button" class="vote" aria-pressed={request.viewerVoted} onClick={vote} disabled={busy}>
             {request.viewerVoted ? 'Voted' : 'Vote'} <span class="count" aria-label={`${request.voteCount} votes`}>{request.voteCount}</span>
           </button>

@@ -10,7 +10,7 @@ import { Notice, PageTitle } from '../ui';
 const MAX_FILES = 10;
 
 export function heldExplanation(portalName: string): string {
-  return `On ${portalName}, the team looks at a newcomer's first request before it goes any further. Until they do, it shows as Open, only you can see it, and it takes no votes or comments. You will hear from them here.`;
+  return `On ${portalName}, the team looks at a newcomer's first request before it goes any further. Until they do, it shows as held for review, only you can see it, and it takes no votes or comments. You will hear from them here.`;
 }
 
 export function SubmitPage({ session, location }: { session: Session; location: URL }) {
@@ -93,7 +93,7 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
       }
       attachmentIds.push(uploaded.id);
     }
-    const visibility = String(data.get('visibility') ?? front.defaultVisibility) as 'private' | 'public';
+    const visibility = String(data.get('visibility') ?? 'private') as 'private' | 'public';
     const { data: made, error, response } = await api.POST('/portal/requests', {
       params: { header: { 'idempotency-key': idempotencyKey } },
       body: {
@@ -123,7 +123,7 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
     <>
       <PageTitle>{type.name}</PageTitle>
       {type.description ? <p class="lead">{type.description}</p> : null}
-      {front.access === 'open' ? <Notice kind="info">{heldExplanation(front.name)}</Notice> : null}
+      {session.me.nextRequestHeld ? <Notice kind="info">{heldExplanation(front.name)}</Notice> : null}
       {problem ? <Notice kind="error">{problem}</Notice> : null}
       <form ref={formRef} class="card request-form" onSubmit={submit} noValidate>
         <p class="help">Fields marked <span aria-hidden="true">*</span><span class="sr-only">with an asterisk</span> are required.</p>
@@ -136,12 +136,13 @@ function RequestForm({ session, type }: { session: Session; type: RequestType })
         <fieldset aria-describedby="f-visibility-help">
           <legend>Who can see it</legend>
           <label class="choice">
-            <input type="radio" name="visibility" value="private" defaultChecked={front.defaultVisibility === 'private'} />
+            {/* The narrowest is the default: making a request wider is the customer's choice. */}
+            <input type="radio" name="visibility" value="private" defaultChecked />
             Only me and the team
           </label>
           {front.defaultVisibility === 'public' ? (
             <label class="choice">
-              <input type="radio" name="visibility" value="public" defaultChecked />
+              <input type="radio" name="visibility" value="public" />
               Everybody on this portal
             </label>
           ) : null}

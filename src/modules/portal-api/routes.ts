@@ -1,10 +1,15 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { portalChallengeWidget } from '../../auth/challenge.js';
+import { signedInCustomer } from '../../auth/customer-access.js';
+import type { PortalCustomer } from '../../auth/portal-session.js';
 import { defineRoute } from '../../http/route.js';
 import { notFound } from '../../platform/errors.js';
+import type { Services } from '../../services.js';
 import { companyStore } from '../companies/store.js';
 import { customerRoleSchema } from '../portal-customers/schemas.js';
 import { requestTypeStore } from '../request-types/store.js';
+import { requestStore } from '../requests/store.js';
 import { requestTypeSchema } from '../request-types/schemas.js';
 import { publishedOnCodehost } from '../requests/codehost-exposure.js';
 
@@ -52,8 +57,35 @@ const portalMeSchema = z
     role: customerRoleSchema,
     company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
     portal: z.object({ name: z.string(), host: z.string() }),
+    nextRequestHeld: z
+      .boolean()
+      .describe(
+        "Whether this customer's next request would wait in the hold queue for the team before it goes any further: on an `open` portal, until one of their requests has been released, and while one is held. Always false on an invite-only portal.",
+      ),
   })
   .meta({ id: 'PortalMe' });
+
+const portalSessionSchema = z
+  .object({
+    signedIn: z.boolean().describe('Whether the request carries a live session of a customer of this portal.'),
+    customer: portalMeSchema.nullable().describe('The signed-in customer, as `GET /portal/me` answers; null when signed out.'),
+  })
+  .meta({ id: 'PortalSession' });
+
+/** The customer as `GET /portal/me` says it, on the portal the request is on. */
+async function meOf(services: Services, portal: NonNullable<FastifyRequest['portal']>, customer: PortalCustomer): Promise<z.input<typeof portalMeSchema>> {
+  const db = services.database.db;
+  const company = customer.companyId ? await companyStore.find(db, customer.portalId, customer.companyId) : null;
+  return {
+    id: customer.id,
+    name: customer.name,
+    email: customer.email,
+    role: customer.role,
+    company: company ? { id: company.id, name: company.name } : null,
+    portal: { name: portal.name, host: `${portal.slug}.${services.config.portalDomain}` },
+    nextRequestHeld: portal.access === 'open' && (await requestStore.wouldHold(db, customer.id)),
+  };
+}
 
 export const portalApiRoutes = [
   defineRoute({
@@ -99,17 +131,24 @@ export const portalApiRoutes = [
     tags: ['Portal'],
     access: { kind: 'customer' },
     response: portalMeSchema,
-    async handler({ services, auth, request }) {
-      const { customer } = auth;
-      const company = customer.companyId ? await companyStore.find(services.database.db, customer.portalId, customer.companyId) : null;
-      return {
-        id: customer.id,
-        name: customer.name,
-        email: customer.email,
-        role: customer.role,
-        company: company ? { id: company.id, name: company.name } : null,
-        portal: { name: request.portal!.name, host: `${request.portal!.slug}.${services.config.portalDomain}` },
-      };
+    handler: ({ services, auth, request }) => meOf(services, request.portal!, auth.customer),
+  }),
+
+  defineRoute({
+    operationId: 'getPortalSession',
+    method: 'GET',
+    path: '/portal/session',
+    summary: 'Whether a customer is signed in',
+    description:
+      "For a page that must learn whether it is signed in without an error: always 200 on a portal's host, `{ signedIn: true, customer }` (the customer as `GET /portal/me` answers) for a live session of a customer of this portal, else `{ signedIn: false, customer: null }` (no credential, another portal's session, a workspace credential or an API key alike).",
+    tags: ['Portal'],
+    access: { kind: 'public' },
+    response: portalSessionSchema,
+    async handler({ services, request }) {
+      const portal = request.portal;
+      if (!portal) throw notFound('portal');
+      const customer = await signedInCustomer(request, { portalCredential: services.credentials.portalCredential });
+      return customer ? { signedIn: true, customer: await meOf(services, portal, customer) } : { signedIn: false, customer: null };
     },
   }),
 ];

@@ -70,7 +70,7 @@ export const portalRequestRoutes = [
     method: 'POST',
     path: '/portal/requests/:reference/vote',
     summary: 'Vote for a request',
-    description: `Idempotent in effect: a second vote counts once. Answers the request with \`voteCount\` and \`viewerVoted\`. A held or rejected request takes no votes (409). ${SIGHT}`,
+    description: `Idempotent in effect: a second vote counts once. Answers the request with \`voteCount\` and \`viewerVoted\`. A held or rejected request takes no votes (409, \`detail.reason\` its state), and nobody votes for their own request (409, \`detail.reason: own_request\`): votes count how many others want it. ${SIGHT}`,
     tags: ['Portal'],
     access: customer,
     params: referenceParam,

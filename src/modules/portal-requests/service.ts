@@ -155,11 +155,14 @@ export const portalRequestService = {
   /**
    * A vote, or its taking back: idempotent in effect (a second vote counts once, taking back a vote
    * that is not there changes nothing). Only on a request the customer may see, and one that
-   * reached the team (a held or rejected request takes no votes: 409).
+   * reached the team (a held or rejected request takes no votes: 409). Nobody votes for their own
+   * request (409): a vote counts the demand of others, and asking is the requester's say already.
+   * Taking back a vote stays possible on any request that takes votes.
    */
   async setVote(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, voted: boolean, requestId: string) {
     const record = await visibleRequest(services, portal, customer, reference);
     if (record.state !== 'filed') throw conflict('Votes open once the team has accepted the request.', { reason: record.state });
+    if (voted && record.requesterId === customer.id) throw conflict('You cannot vote for your own request: votes count how many others want it too.', { reason: 'own_request' });
     await changeMark(services, portal, customer, record, requestId, voted ? 'request.voted' : 'request.vote_withdrawn', (tx) =>
       voted ? requestStore.vote(tx, { id: record.id, workspaceId: portal.workspaceId }, customer.id) : requestStore.unvote(tx, record.id, customer.id),
     );

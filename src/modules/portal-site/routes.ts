@@ -14,8 +14,9 @@ import { PORTAL_SITE_PREFIX } from '../portals/host.js';
  *
  *   /assets/<name>-<hash>.<ext>  the file, `Cache-Control: public, max-age=31536000, immutable`,
  *                                Brotli or gzip made at build time when the browser takes it
- *   a file at the build's top     (favicon, robots.txt) `Cache-Control: no-cache`
- *   any other path                index.html, `Cache-Control: no-cache`: the site routes in the browser
+ *   a file at the build's top     (favicon, robots.txt: the site's pages allowed, /portal/ not) `Cache-Control: no-cache`
+ *   any other path                index.html, `Cache-Control: no-cache`, the portal's name in its
+ *                                 title and meta description: the site routes in the browser
  *
  * Every answer carries a strict Content-Security-Policy (no inline script or style; images from
  * the service, data: and blob: URLs and the portal's logo origin; fetch to the same origin only;
@@ -83,6 +84,20 @@ const missingBuild = `<!doctype html>
 </body></html>
 `;
 
+/**
+ * index.html with this portal's name in its title and description (what a search engine or a
+ * shared link shows before any script runs); the build's text where it does not say `this portal`.
+ */
+export function indexForPortal(html: string, portalName: string | undefined): string {
+  if (!portalName) return html;
+  const name = escapeHtml(portalName);
+  return html.replace('<title>Portal</title>', `<title>${name}</title>`).replace(/(<meta name="description" content="[^"]*?)this portal/, `$1${name}`);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** index.html, read again only when the build changed it. */
 function indexReader(dir: string) {
   let cached: { mtimeMs: number; html: string } | null = null;
@@ -119,7 +134,7 @@ export async function registerPortalSite(app: FastifyInstance, services: Service
       request.log.warn({ dir }, 'the portal website is not built');
       return reply.code(503).header('cache-control', 'no-store').header('retry-after', '60').type('text/html; charset=utf-8').send(missingBuild);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexForPortal(html, request.portal?.name));
   };
 
   app.get(`${PORTAL_SITE_PREFIX}/*`, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {

@@ -360,7 +360,12 @@ export const requestStore = {
    */
   async mustHold(tx: Executor, customerId: string): Promise<boolean> {
     await tx.execute(sql`select 1 from portal_customers where id = ${customerId} for update`);
-    const { rows } = await tx.execute<{ held: boolean; filed: boolean }>(sql`
+    return requestStore.wouldHold(tx, customerId);
+  },
+
+  /** mustHold's rule, read without the lock: what the customer is told before they submit. */
+  async wouldHold(executor: Executor, customerId: string): Promise<boolean> {
+    const { rows } = await executor.execute<{ held: boolean; filed: boolean }>(sql`
       select exists (select 1 from requests where requester_id = ${customerId} and state = 'held') as held,
              exists (select 1 from requests where requester_id = ${customerId} and state = 'filed') as filed`);
     return rows[0].held || !rows[0].filed;

@@ -1,0 +1,38 @@
+import type { Front } from '../api';
+import { Link } from '../router';
+import { PageTitle } from '../ui';
+
+/**
+ * The home page before signing in: what this portal is for and what one may ask for (as
+ * `GET /portal` says to anybody), with the ways in beside them. A request type's link leads to its
+ * form through sign-in.
+ */
+export function WelcomePage({ front }: { front: Front }) {
+  return (
+    <>
+      <section class="hero">
+        <PageTitle>{front.name}</PageTitle>
+        <p class="welcome">{front.branding.welcomeText ?? `Ask the team behind ${front.name} for help, report a problem, or suggest an idea, and follow what becomes of it.`}</p>
+        <p class="button-row">
+          <Link href="/sign-in" class="button primary">Sign in</Link>
+          {front.signUpOpen ? <Link href="/sign-up" class="button">Make an account</Link> : null}
+        </p>
+        <p class="help">{front.signUpOpen ? 'Anybody may make an account here.' : 'This portal is invite-only: the team behind it sends invitations.'}</p>
+      </section>
+
+      {front.requestTypes.length ? (
+        <section aria-labelledby="types-heading">
+          <h2 id="types-heading">What you can ask for</h2>
+          <ul class="types">
+            {front.requestTypes.map((type) => (
+              <li key={type.id} class="card type-card">
+                <h3><Link href={`/new?type=${type.id}`}>{type.name}</Link></h3>
+                {type.description ? <p>{type.description}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
