@@ -51,6 +51,7 @@ const pages: Record<string, { page: string; title: string; body: string }> = {
 </form>
 <form id="signup-form">
   <h2>New here</h2>
+  <p class="note">Nobody checks the address when the account is made. The first sign-in link you use from it proves it is yours, and because somebody else could have made the account with your address before you, that first link removes the password and signs out every other session (you may choose a new password then).</p>
   <label>Name <input name="name" required autocomplete="name"></label>
   <label>E-mail <input name="email" type="email" required autocomplete="email"></label>
   <label>Password (8 or more characters) <input name="password" type="password" minlength="8" required autocomplete="new-password"></label>
@@ -63,6 +64,11 @@ const pages: Record<string, { page: string; title: string; body: string }> = {
     body: `
 <h1>Signing in…</h1>
 <div id="link-message" hidden></div>
+<form id="set-password-form" hidden>
+  <label>New password (8 or more characters) <input name="newPassword" type="password" minlength="8" maxlength="128" required autocomplete="new-password"></label>
+  <button type="submit">Set the password</button>
+  <button type="button" id="skip-password">Not now</button>
+</form>
 <p><a href="/signin">Sign-in page</a></p>`,
   },
   '/settings/codehost': {

@@ -142,8 +142,31 @@ const pages = {
       return;
     }
     const res = await api('GET', '/auth/magic-link/verify?token=' + encodeURIComponent(token));
-    if (res.ok) afterSignIn();
-    else say('link-message', res.status === 401 ? SIGN_IN_ERRORS.invalid_token : failure(res), 'error');
+    if (!res.ok) {
+      say('link-message', res.status === 401 ? SIGN_IN_ERRORS.invalid_token : failure(res), 'error');
+      return;
+    }
+    if (!res.body.passwordRemoved) {
+      afterSignIn();
+      return;
+    }
+    // The link proved an address nobody had proved before: the password made with it may have been
+    // somebody else's, so it went, with every other session. Said here, with the way back.
+    document.querySelector('h1').textContent = 'You are signed in';
+    say(
+      'link-message',
+      'This link verified your e-mail address for the first time. Because anybody could have made this account with your address before you, its password was removed and every other session was signed out. Choose a new password to sign in with it again, or go on and sign in with links.',
+      'note',
+    );
+    const form = document.getElementById('set-password-form');
+    form.hidden = false;
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const chosen = await api('POST', '/auth/set-password', formData(event.target));
+      if (chosen.ok) afterSignIn();
+      else say('link-message', failure(chosen), 'error');
+    });
+    document.getElementById('skip-password').addEventListener('click', afterSignIn);
   },
 
   async codehost() {

@@ -9,7 +9,8 @@ export interface CallOptions {
   cookie?: string;
   workspaceId?: string;
   body?: unknown;
-  headers?: Record<string, string>;
+  /** An `undefined` value sends no such header (`origin: undefined` keeps the sign-in paths' default Origin off). */
+  headers?: Record<string, string | undefined>;
 }
 
 export interface CallResult {
@@ -26,13 +27,13 @@ export interface CallResult {
  */
 export function httpClient(baseUrl: string): Call {
   return withApi(async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers = Object.fromEntries(Object.entries(options.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookie) headers.cookie = options.cookie;
     if (options.workspaceId) headers['x-workspace-id'] = options.workspaceId;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     // Sign-in endpoints check Origin as a browser would send it (Node's fetch sends Sec-Fetch-Mode).
-    if (/^\/(portal\/)?auth\//.test(path)) headers.origin ??= APP_ORIGIN;
+    if (/^\/(portal\/)?auth\//.test(path) && !(options.headers && 'origin' in options.headers)) headers.origin ??= APP_ORIGIN;
     const res = await fetch(baseUrl + path, {
       method,
       headers,

@@ -225,8 +225,9 @@ describe('portal requests', () => {
     const made = await hostClient(w.t.url, portal.host)('POST', '/portal/requests', { token: grace, body: { requestTypeId: typeId, title: 'Export fails', values: {} } });
     expect(made.status, made.text).toBe(201);
     await h.settled();
+    // The repository is public and the request private: the issue carries the reference, the request the customer's title.
     const toAnn = (await h.inboxOf(ann)).data.filter((n) => n.request?.reference === made.body.reference);
-    expect(toAnn).toMatchObject([{ kind: 'request_new', actor: { type: 'customer', name: 'Grace Customer' }, request: { portalId: portal.id, reference: made.body.reference, title: 'Export fails', portalName: 'Help invite_only' }, issue: { title: 'Export fails' } }]);
+    expect(toAnn).toMatchObject([{ kind: 'request_new', actor: { type: 'customer', name: 'Grace Customer' }, request: { portalId: portal.id, reference: made.body.reference, title: 'Export fails', portalName: 'Help invite_only' }, issue: { title: `${made.body.reference} (Question): kept private in svc` } }]);
     expect((await h.inboxOf(ben)).data.filter((n) => n.kind === 'request_new')).toEqual([]);
     expect((await h.inboxOf(owner)).data.filter((n) => n.request)).toEqual([]);
 

@@ -129,6 +129,35 @@ describe('the built-in pages', () => {
     expect(again.url()).toBe(`${base}/sign-in/link`);
   }, 60_000);
 
+  it('say, on the landing page of a first link to an address made with a password, that the password went, and let the person choose a new one', async () => {
+    const email = `unproven-${Date.now()}@example.com`;
+    const maker = await (await browser.newContext()).newPage();
+    await maker.goto(`${base}/signin`);
+    await maker.locator('#signup-form [name=name]').fill('Una Proven');
+    await maker.locator('#signup-form [name=email]').fill(email);
+    await maker.locator('#signup-form [name=password]').fill(password);
+    await maker.locator('#signup-form button').click();
+    await maker.waitForURL(`${base}/`);
+
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/signin`);
+    await page.locator('#link-form [name=email]').fill(email);
+    await page.locator('#link-form button').click();
+    await expect.poll(() => page.locator('#signin-message').textContent()).toContain('A sign-in link is on its way');
+    await page.goto(linkIn(lastMailTo(email)));
+    await expect.poll(() => page.locator('h1').textContent()).toBe('You are signed in');
+    expect(await page.locator('#link-message').textContent()).toContain('its password was removed and every other session was signed out');
+    expect(page.url()).toBe(`${base}/sign-in/link`);
+    // The old password no longer signs in; the new one does, once chosen here.
+    expect((await apiFrom(maker, 'POST', '/auth/sign-in/email', { email, password })).status).toBe(401);
+    await page.locator('#set-password-form [name=newPassword]').fill('a brand new passphrase');
+    await page.locator('#set-password-form button[type=submit]').click();
+    await page.waitForURL(`${base}/`);
+    const fresh = await (await browser.newContext()).newPage();
+    await fresh.goto(`${base}/signin`);
+    expect((await apiFrom(fresh, 'POST', '/auth/sign-in/email', { email, password: 'a brand new passphrase' })).status).toBe(200);
+  }, 90_000);
+
   it('show an invitation to the invitee and accept it for them', async () => {
     const invitee = `invitee-${Date.now()}@example.com`;
     const invited = await fetch(`${base}/v1/invitations`, {

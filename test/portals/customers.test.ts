@@ -80,6 +80,7 @@ describe('inviting a customer', () => {
       role: 'manager',
       company: { id: companyElsewhere, name: 'Elsewhere' },
       portal: { name: 'Help invite_only', host: inviteOnly.host },
+      nextRequestHeld: false,
     });
     // A change of role and company shows at once.
     await call('PATCH', `/v1/portals/${inviteOnly.id}/customers/${res.body.id}`, { ...as(), body: { role: 'customer', companyId: null } });

@@ -504,21 +504,22 @@ describe('8. unsafe methods with the session cookie need a trusted origin', () =
 
   it.each(cases(unsafe))('$name: refused without Origin or from another site, accepted from the application', async ({ route }) => {
     const cookie = await freshCookie(ownerA2);
-    const missing = await request(route, { cookie, workspaceId: A.id });
+    // No Origin at all: the harness gives /auth paths the application's Origin unless told otherwise.
+    const missing = await request(route, { cookie, workspaceId: A.id, headers: { origin: undefined } });
     expectError(missing, 403, 'forbidden');
     expect(missing.body.error.message).toContain('Origin');
     for (const origin of ['https://evil.example', 'https://acme.portal.localhost', 'null']) {
       const foreign = await request(route, { cookie, workspaceId: A.id, headers: { origin } });
       expectError(foreign, 403, 'forbidden');
     }
-    const foreignReferer = await request(route, { cookie, workspaceId: A.id, headers: { referer: 'https://evil.example/page' } });
+    const foreignReferer = await request(route, { cookie, workspaceId: A.id, headers: { origin: undefined, referer: 'https://evil.example/page' } });
     expectError(foreignReferer, 403, 'forbidden');
 
     // From the workspace application (Origin, or Referer when a browser sends no Origin), the
     // cookie gets past this check; the owner's role and full scope then let it through.
     const fromApp = await request(route, { cookie, workspaceId: A.id, headers: { origin: APP_ORIGIN } });
     expect([401, 402, 403], `${fromApp.status} ${fromApp.text}`).not.toContain(fromApp.status);
-    const viaReferer = await request(route, { cookie: await freshCookie(ownerA2), workspaceId: A.id, headers: { referer: `${APP_ORIGIN}/settings` } });
+    const viaReferer = await request(route, { cookie: await freshCookie(ownerA2), workspaceId: A.id, headers: { origin: undefined, referer: `${APP_ORIGIN}/settings` } });
     expect([401, 402, 403], `${viaReferer.status} ${viaReferer.text}`).not.toContain(viaReferer.status);
   });
 
@@ -586,7 +587,12 @@ describe('9. the MCP server: every tool is its operation, refused the same way',
     mcpClients.push(client);
     return client;
   }
-  const errorOf = (r: unknown) => (r as { isError?: boolean; structuredContent?: { error?: { code: string; message: string } } });
+  /** A refused call: the envelope is the result's text (its structuredContent is kept for answers its outputSchema describes). */
+  const errorOf = (r: unknown) => {
+    const result = r as { isError?: boolean; content: Array<{ type: string; text?: string }> };
+    const envelope = JSON.parse(result.content[0]?.text ?? '{}') as { error?: { code: string; message: string } };
+    return { isError: result.isError, error: envelope.error };
+  };
   /** A tool's arguments that reach its handler: A's objects for the path, a valid body. */
   const argumentsFor = (route: AnyRoute) => {
     const args: Record<string, unknown> = {};
@@ -606,7 +612,7 @@ describe('9. the MCP server: every tool is its operation, refused the same way',
       const client = await mcp(keyB.key);
       const result = errorOf(await client.callTool({ name: tool.name, arguments: argumentsFor(tool.route) }));
       expect(result.isError, JSON.stringify(result)).toBe(true);
-      expect(result.structuredContent?.error?.code).toBe('not_found');
+      expect(result.error?.code).toBe('not_found');
     },
   );
 
@@ -617,8 +623,8 @@ describe('9. the MCP server: every tool is its operation, refused the same way',
       const client = await mcp(narrowedKeyA.get(scopeSetKey([unrelatedScope(needed)]))!);
       expect((await client.listTools()).tools.map((x) => x.name)).not.toContain(tool.name);
       const result = errorOf(await client.callTool({ name: tool.name, arguments: argumentsFor(tool.route) }));
-      expect(result.structuredContent?.error?.code).toBe('forbidden');
-      for (const scope of needed) expect(result.structuredContent?.error?.message).toContain(scope);
+      expect(result.error?.code).toBe('forbidden');
+      for (const scope of needed) expect(result.error?.message).toContain(scope);
       const exact = narrowedKeyA.get(scopeSetKey(needed));
       if (exact) expect((await (await mcp(exact)).listTools()).tools.map((x) => x.name)).toContain(tool.name);
     },
@@ -630,7 +636,7 @@ describe('9. the MCP server: every tool is its operation, refused the same way',
       const client = await mcp(viewerKeyA);
       expect((await client.listTools()).tools.map((x) => x.name)).not.toContain(tool.name);
       const result = errorOf(await client.callTool({ name: tool.name, arguments: argumentsFor(tool.route) }));
-      expect(result.structuredContent?.error?.code).toBe('forbidden');
+      expect(result.error?.code).toBe('forbidden');
     },
   );
 });
