@@ -43,6 +43,15 @@ const userSchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
 });
 
+/** What exchanging a sign-in link answers, on both sign-in surfaces. */
+const linkSignInAnswer = z
+  .object({
+    token: z.string(),
+    user: userSchema.loose(),
+    passwordRemoved: z.boolean().describe('The link verified an address whose account had a password: the password was removed and the other sessions ended.'),
+  })
+  .loose();
+
 export const signInRoutes = [
   defineRoute({
     operationId: 'signUpWithEmail',
@@ -125,13 +134,7 @@ export const signInRoutes = [
     access: { kind: 'public' },
     extraErrors: [401],
     query: z.object({ token: z.string().min(1).max(LIMITS.token), callbackURL: z.string().max(LIMITS.callbackURL).optional() }),
-    response: z
-      .object({
-        token: z.string(),
-        user: userSchema.loose(),
-        passwordRemoved: z.boolean().describe('The link verified an address whose account had a password: the password was removed and the other sessions ended.'),
-      })
-      .loose(),
+    response: linkSignInAnswer,
     async handler({ query, services, request, reply }) {
       const appOrigin = services.config.workspaceAppOrigin;
       const target = new URLSearchParams({ token: query.token });
@@ -291,13 +294,7 @@ export const signInRoutes = [
     access: { kind: 'public' },
     extraErrors: [401],
     query: z.object({ token: z.string().min(1).max(LIMITS.token) }),
-    response: z
-      .object({
-        token: z.string(),
-        user: userSchema.loose(),
-        passwordRemoved: z.boolean().describe('The link verified an address whose account had a password: the password was removed and the other sessions ended.'),
-      })
-      .loose(),
+    response: linkSignInAnswer,
     // The library answers; what it sends is the reply (the schema documents it).
     handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,
   }),

@@ -20,7 +20,7 @@ import { requestTypeStore } from '../request-types/store.js';
 import { fileIssue, type FiledIssue } from '../requests/filing.js';
 import type { Tx } from '../../db/pool.js';
 import { checkedFormValues, BODY_MAX } from '../requests/form-values.js';
-import { customerCommentBody, requestIssueBody, withoutCommentAttribution } from '../requests/issue-body.js';
+import { customerCommentBody, withoutCommentAttribution } from '../requests/issue-body.js';
 import { filingContent } from '../requests/filing-content.js';
 import { customerWordsMayReachCodehost, sealedCommentBody } from '../requests/codehost-exposure.js';
 import { pageByStatus, sortKeyOf, statusNow } from '../requests/service.js';
@@ -219,9 +219,6 @@ export const portalRequestService = {
 
     if (!decided.held) {
       const reference = `${portal.referencePrefix}-${decided.number}`;
-      // The answers' length is checked as the customer wrote them, whether or not they reach the code host.
-      const full = requestIssueBody(type.type.form, values, who, reference, files.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) })));
-      if (full.length > BODY_MAX) throw invalidRequest(`The answers are too long together (at most ${BODY_MAX} characters).`, { field: 'values' });
       const content = filingContent({
         portal,
         requestType: { name: type.type.name, form: type.type.form, repositoryPrivate: type.repositoryPrivate },
@@ -229,6 +226,8 @@ export const portalRequestService = {
         who,
         files: files.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) })),
       });
+      // The answers' length is checked as the customer wrote them, whether or not they reach the code host.
+      if (content.fullBody.length > BODY_MAX) throw invalidRequest(`The answers are too long together (at most ${BODY_MAX} characters).`, { field: 'values' });
       await fileIssue(
         services,
         { workspaceId: portal.workspaceId, repositoryId: type.type.repositoryId, destination: type.type.destination },

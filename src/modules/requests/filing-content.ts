@@ -7,6 +7,8 @@ export interface FilingContent {
   body: string;
   /** Filed as its reference only: the customer's words stay in the service. */
   sealedOnCodehost: boolean;
+  /** The body with every answer, as filed in full: its length is held to the limit either way. */
+  fullBody: string;
 }
 
 /**
@@ -24,9 +26,10 @@ export function filingContent(input: {
 }): FilingContent {
   const { portal, requestType, request } = input;
   const repository = { private: requestType.repositoryPrivate === true };
+  const fullBody = requestIssueBody(requestType.form, request.values, input.who, request.reference, input.files);
   if (customerWordsMayReachCodehost({ repository, visibility: request.visibility, portal })) {
-    return { title: request.title, body: requestIssueBody(requestType.form, request.values, input.who, request.reference, input.files), sealedOnCodehost: false };
+    return { title: request.title, body: fullBody, sealedOnCodehost: false, fullBody };
   }
   const sealed = sealedRequestIssue({ reference: request.reference, requestTypeName: requestType.name, portalName: portal.name, portalId: portal.id, requestId: request.id, visibility: request.visibility, fileUrls: input.files.map((f) => f.url) });
-  return { ...sealed, sealedOnCodehost: true };
+  return { ...sealed, sealedOnCodehost: true, fullBody };
 }
