@@ -8671,19 +8671,19 @@ export interface operations {
                 limit?: number;
                 /** @description Full text over title, number, label names and body: quoted phrases, `or`, a leading `-` excludes. A bare number or `#number` also matches the issue number. */
                 q?: string;
-                /** @description Repository id; any of them matches. Repeatable. */
+                /** @description Repository id; any of them matches. One value or a list of them. */
                 repository?: string | string[];
                 /** @description `open`, `closed`, or `all` (the default). */
                 state?: "open" | "closed" | "all";
-                /** @description Label name (case-insensitive); the issue must carry every one. Repeatable. */
+                /** @description Label name (case-insensitive); the issue must carry every one. One value or a list of them. */
                 label?: string | string[];
-                /** @description Code-host login, `@me` (your linked code-host account; matches nothing when none is linked) or `none`; any of them matches. Repeatable. */
+                /** @description Code-host login, `@me` (your linked code-host account; matches nothing when none is linked) or `none`; any of them matches. One value or a list of them. */
                 assignee?: string | string[];
-                /** @description Milestone id or `none`; any of them matches. Repeatable. */
+                /** @description Milestone id or `none`; any of them matches. One value or a list of them. */
                 milestone?: string | string[];
-                /** @description Issue type name (case-insensitive) or `none`; any of them matches. Repeatable. */
+                /** @description Issue type name (case-insensitive) or `none`; any of them matches. One value or a list of them. */
                 type?: string | string[];
-                /** @description Project id; the issue must be a card (not archived) on any of them. Repeatable. */
+                /** @description Project id; the issue must be a card (not archived) on any of them. One value or a list of them. */
                 project?: string | string[];
                 /** @description ISO 8601 instant or a window back from now such as -7d, -24h, -2w; compares the code host's updated_at. */
                 updated_since?: string;
@@ -9136,7 +9136,7 @@ export interface operations {
                     labels?: string[];
                     /** @description Code-host logins; replaces the assignees. The code host drops anybody without repository access. */
                     assignees?: string[];
-                    /** @description Null clears; must be a milestone of the issue's repository (else 422). */
+                    /** @description Null clears; must be a milestone of the issue's repository (else refused as invalid_request). */
                     milestoneId?: string | null;
                     /** @description Issue type name; null clears. */
                     type?: string | null;
@@ -9649,7 +9649,7 @@ export interface operations {
                                 date?: string;
                                 /** @description An iteration field's iteration id (from the project's fields). */
                                 iterationId?: string;
-                                /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
+                                /** @description Multi-select. The code host has no multi-select project field, so this is refused (invalid_request) for every field it has. */
                                 optionIds?: string[];
                             } | null;
                         };
@@ -10285,7 +10285,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Repository id; omit for every repository. Repeatable. */
+                /** @description Repository id; omit for every repository. One value or a list of them. */
                 repository?: string | string[];
             };
             header?: {
@@ -10580,7 +10580,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Repository id; omit for every repository. Repeatable. */
+                /** @description Repository id; omit for every repository. One value or a list of them. */
                 repository?: string | string[];
             };
             header?: {
@@ -12563,7 +12563,7 @@ export interface operations {
                         date?: string;
                         /** @description An iteration field's iteration id (from the project's fields). */
                         iterationId?: string;
-                        /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
+                        /** @description Multi-select. The code host has no multi-select project field, so this is refused (invalid_request) for every field it has. */
                         optionIds?: string[];
                     } | null;
                 };
@@ -13736,7 +13736,7 @@ export interface operations {
                                 date?: string;
                                 /** @description An iteration field's iteration id (from the project's fields). */
                                 iterationId?: string;
-                                /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
+                                /** @description Multi-select. The code host has no multi-select project field, so this is refused (invalid_request) for every field it has. */
                                 optionIds?: string[];
                             };
                         };
@@ -14091,7 +14091,7 @@ export interface operations {
                                 date?: string;
                                 /** @description An iteration field's iteration id (from the project's fields). */
                                 iterationId?: string;
-                                /** @description Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has. */
+                                /** @description Multi-select. The code host has no multi-select project field, so this is refused (invalid_request) for every field it has. */
                                 optionIds?: string[];
                             };
                         };

@@ -64,6 +64,19 @@ describe('the tools a model is offered', () => {
     expect(undescribed).toEqual([]);
   });
 
+  it('every word a model reads (tool and argument descriptions) speaks of tools and arguments, not of HTTP', () => {
+    const words = tools.flatMap((x) => [
+      { where: x.name, text: x.description ?? '' },
+      ...propertiesOf(x.inputSchema as JsonSchema).map((p) => ({ where: `${x.name}: ${p.path}`, text: String(p.schema.description ?? '') })),
+    ]);
+    const http = /\b(GET|POST|PATCH|PUT|DELETE)\b|\/v1\/|\b[45]\d\d\b|header|query param|parameter|cookie|Idempotency-Key|Repeatable/;
+    expect(words.filter((w) => http.test(w.text)).map((w) => `${w.where}: ${w.text}`)).toEqual([]);
+    // Each tool says what it does in its own words, and a model is pointed to the tools that give the ids it needs.
+    expect(tools.filter((x) => (x.description ?? '').length < 30).map((x) => x.name)).toEqual([]);
+    expect(toolNamed('create_issue').description).toContain('list_repositories');
+    expect(toolNamed('set_project_field').description).toMatch(/list_project_items[\s\S]*get_project/);
+  });
+
   it('a page size is an integer from 1 to 100, and true/false is a boolean, as a model sends them', () => {
     const paged = tools.filter((x) => 'limit' in (x.inputSchema.properties ?? {}));
     expect(paged.length).toBeGreaterThan(10);

@@ -268,4 +268,4 @@ export const repeatable = (description: string) =>
     .union([z.string().max(200), z.array(z.string().max(200)).max(50)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .describe(`${description} Repeatable.`);
+    .describe(`${description} One value or a list of them.`);

@@ -28,7 +28,7 @@ export const editIssueBody = z
     stateReason: stateReason.optional().describe('`reopened` only with an open issue; the others only with a closed one.'),
     labels: labelNames.optional(),
     assignees: assigneeLogins.optional(),
-    milestoneId: z.uuid().nullable().optional().describe("Null clears; must be a milestone of the issue's repository (else 422)."),
+    milestoneId: z.uuid().nullable().optional().describe("Null clears; must be a milestone of the issue's repository (else refused as invalid_request)."),
     type: z.string().min(1).max(100).nullable().optional().describe('Issue type name; null clears.'),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Send at least one field to change.' });

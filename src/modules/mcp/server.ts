@@ -22,8 +22,12 @@ export interface ToolSpec {
   name: string;
   /** The operation it stands for (`operationId` in the route table). */
   operationId: string;
-  /** Said before the route's own description; the route's summary is the title. */
-  description?: string;
+  /**
+   * What the tool does, written for a model: in terms of tools and arguments, not of HTTP (no
+   * methods, paths, status codes or headers), so the route's own description is not repeated. The
+   * route's summary is the title.
+   */
+  description: string;
   /**
    * A POST that changes or throws away what exists (a bulk edit, a rejection): destructive, as
    * PATCH, PUT and DELETE are by their method.
@@ -49,7 +53,7 @@ const idempotencyArgument = z
   .min(1)
   .max(255)
   .optional()
-  .describe("Makes a retry safe, as HTTP's Idempotency-Key header does: a retry with the same key and arguments answers the first result and creates nothing more; other arguments with the same key are refused.");
+  .describe('Any unique text you choose (a UUID, say) that makes a retry safe: a retry with the same key and arguments answers the first result and creates nothing more; other arguments with the same key are refused.');
 
 type Access = Exclude<AnyRoute['access'], { kind: 'public' } | { kind: 'customer' }>;
 type Part = 'params' | 'query' | 'body';
@@ -91,7 +95,7 @@ export function bindTools(specs: ToolSpec[], routes: AnyRoute[]): BoundTool[] {
       definition: {
         name: spec.name,
         title: route.summary,
-        description: [spec.description, route.description ?? route.summary, `(${route.method} ${route.path})`].filter(Boolean).join(' '),
+        description: spec.description,
         inputSchema,
         ...(outputSchema ? { outputSchema } : {}),
         annotations: {

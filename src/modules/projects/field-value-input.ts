@@ -15,7 +15,7 @@ export const fieldValueInputSchema = z
     optionIds: z
       .array(z.string().min(1).max(200))
       .max(50)
-      .describe('Multi-select. The code host has no multi-select project field, so this is refused with 422 for every field it has.'),
+      .describe('Multi-select. The code host has no multi-select project field, so this is refused (invalid_request) for every field it has.'),
   })
   .partial()
   .strict()
