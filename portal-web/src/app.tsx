@@ -92,7 +92,7 @@ export function App() {
         </div>
       </header>
       <main id="main" class="container" key={path}>
-        {route(path, location, front, session)}
+        {route(path, location, front, session, refresh)}
       </main>
       <footer class="site-footer container">
         <p>{front.name} · requests go to the team behind this portal</p>
@@ -110,10 +110,10 @@ function titleOf(path: string, signedIn: boolean): string {
   return signedIn ? 'Requests' : 'Welcome';
 }
 
-function route(path: string, location: URL, front: Front, session: Session | null) {
+function route(path: string, location: URL, front: Front, session: Session | null, refresh: () => Promise<void>) {
   if (path === '/sign-in') return <SignInPage front={front} location={location} />;
   if (path === '/sign-up') return <SignUpPage front={front} />;
-  if (path === '/sign-in/link') return <LinkLanding />;
+  if (path === '/sign-in/link') return <LinkLanding signedIn={refresh} />;
   if (!session && path === '/') return <WelcomePage front={front} />;
   if (!session) return <p class="loading">Loading…</p>;
   if (path === '/') return <HomePage session={session} location={location} />;

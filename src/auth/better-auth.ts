@@ -174,7 +174,7 @@ function createPortalSignIn(deps: SignInDeps) {
           if (!portal) return;
           const link = `${portalOrigin(deps.baseURL, portal.slug, deps.portalDomain)}/sign-in/link#token=${encodeURIComponent(token)}`;
           const invited = metadata?.invitation === true;
-          const notice = (await hasUnprovenPassword(deps.pool, 'portal_auth_', email)) ? `${passwordRemovalNotice('From then on you sign in with a link sent to this address.')}\n\n` : '';
+          const notice = (await hasUnprovenPassword(deps.pool, 'portal_auth_', email)) ? `${passwordRemovalNotice('After signing in with the link you can choose a new password, on the page the link opens.')}\n\n` : '';
           await deps.mailer.send({
             to: scoped.email,
             subject: invited ? `You are invited to ${portal.name}` : `Your sign-in link for ${portal.name}`,

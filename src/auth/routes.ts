@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 import { announceCredentialChange } from './credential-cache.js';
 import { authBaseUrl } from './base-url.js';
 import { callAuth, forwardToAuth, relayAuthResponse } from './forward.js';
-import { SIGN_IN_TEXT_LIMITS as LIMITS } from './sign-in-input.js';
+import { refuseUnknownSignInFields, SIGN_IN_TEXT_LIMITS as LIMITS } from './sign-in-input.js';
 import { linkRemovesPassword } from './unproven-password.js';
 
 import { okSchema } from '../platform/schemas.js';
@@ -188,18 +188,7 @@ export const signInRoutes = [
     body: z.object({ newPassword: z.string().min(8).max(128) }),
     response: z.object({ status: z.literal(true) }),
     async handler({ body, services, request }) {
-      const headers = new Headers();
-      for (const name of ['authorization', 'cookie'] as const) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers.set(name, value);
-      }
-      await services.signIn.workspace.api.setPassword({ body: { newPassword: body.newPassword }, headers }).catch((error: unknown) => {
-        const code = (error as { body?: { code?: string } }).body?.code;
-        if (code === 'PASSWORD_ALREADY_SET') {
-          throw conflict('This account has a password already.', { reason: 'password_already_set' });
-        }
-        throw error;
-      });
+      await setPasswordWith(services.signIn.workspace, request, body.newPassword);
       return { status: true as const };
     },
   }),
@@ -300,6 +289,24 @@ export const signInRoutes = [
   }),
 
   defineRoute({
+    operationId: 'portalSetPassword',
+    method: 'POST',
+    path: '/portal/auth/set-password',
+    summary: 'Choose a password for a customer account that has none',
+    description:
+      "On a portal's host, with a session of this portal. For a customer whose account has no password: one invited or signed in by links only, or one whose unverified password a sign-in link removed (`passwordRemoved: true` from `GET /portal/auth/magic-link/verify`). `newPassword` is 8 to 128 characters; afterwards the customer signs in with it too. An account that has a password: 409 (change it with `POST /portal/auth/change-password`).",
+    tags: ['Portal sign-in'],
+    access: { kind: 'customer' },
+    extraErrors: [409],
+    body: z.object({ newPassword: z.string().min(8).max(LIMITS.newPassword) }),
+    response: z.object({ status: z.literal(true) }),
+    async handler({ body, services, request }) {
+      await setPasswordWith(services.signIn.portal, request, body.newPassword);
+      return { status: true as const };
+    },
+  }),
+
+  defineRoute({
     operationId: 'portalSignOut',
     method: 'POST',
     path: '/portal/auth/sign-out',
@@ -335,6 +342,27 @@ export const signInRoutes = [
 ];
 
 export { authBaseUrl };
+
+/**
+ * Sets the first password of the account whose session the request carries, through the sign-in
+ * library that made the session (the workspace's or the portals'); 409 when it has one.
+ */
+async function setPasswordWith(
+  library: Services['signIn']['workspace'] | Services['signIn']['portal'],
+  request: FastifyRequest,
+  newPassword: string,
+): Promise<void> {
+  const headers = new Headers();
+  for (const name of ['authorization', 'cookie'] as const) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  await library.api.setPassword({ body: { newPassword }, headers }).catch((error: unknown) => {
+    const code = (error as { body?: { code?: string } }).body?.code;
+    if (code === 'PASSWORD_ALREADY_SET') throw conflict('This account has a password already.', { reason: 'password_already_set' });
+    throw error;
+  });
+}
 
 /**
  * The sign-in library's operations this service offers, beside the ones declared above (which add
@@ -429,6 +457,7 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
           });
         }
         refuseUnstorableText(request);
+        refuseUnknownSignInFields(`${request.method} ${path}`, request.body);
       },
       handler: async (request, reply) => {
         if (prefix === '/portal/auth') return forwardPortalSignIn(services, request, reply);

@@ -66,3 +66,31 @@ export function refuseOverlongSignInText(request: Pick<FastifyRequest, 'body' | 
     );
   }
 }
+
+/**
+ * The body fields each sign-in library operation that is forwarded as it is (routes.ts,
+ * `signInLibraryOperations`) takes, as the library reads them. The library's own schemas drop a
+ * field they do not know without a word, so a misspelt `revokeOtherSessions` would look accepted
+ * and do nothing; the service's rule for every body (strict-body.ts) is held here for them too.
+ */
+export const SIGN_IN_LIBRARY_BODY_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'POST /sign-in/email': ['email', 'password', 'callbackURL', 'rememberMe'],
+  'POST /sign-out': [],
+  'POST /revoke-session': ['token'],
+  'POST /revoke-other-sessions': [],
+  'POST /change-password': ['currentPassword', 'newPassword', 'revokeOtherSessions'],
+  'POST /update-user': ['name', 'image'],
+};
+
+/** 422 naming every field of a forwarded operation's body that the operation does not take. */
+export function refuseUnknownSignInFields(operation: string, body: unknown): void {
+  const known = SIGN_IN_LIBRARY_BODY_FIELDS[operation];
+  if (known === undefined || body === null || body === undefined || typeof body !== 'object' || Array.isArray(body)) return;
+  const unknown = Object.keys(body).filter((field) => !known.includes(field));
+  if (unknown.length === 0) return;
+  const named = unknown.map((field) => (field.length > 40 ? `${field.slice(0, 40)}…` : field));
+  throw invalidRequest(
+    `The body has ${named.length === 1 ? 'a field' : 'fields'} this operation does not take: ${named.join(', ')}.${known.length ? ` It takes ${known.join(', ')}.` : ' It takes no fields.'}`,
+    { location: 'body', issues: named.map((path) => ({ path, message: `Unknown field "${path}": this operation takes no such field.` })) },
+  );
+}

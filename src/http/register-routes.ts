@@ -9,7 +9,7 @@ import type { Idempotency } from './idempotency.js';
 import { successStatus, type AnyRoute } from './route.js';
 import type { Services } from '../services.js';
 import { refuseUnstorableText } from '../platform/text-rules.js';
-import { strictBody } from '../platform/strict-body.js';
+import { refuseBodyWhereNoneIsTaken, strictBody } from '../platform/strict-body.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -100,6 +100,12 @@ function securityOf(route: AnyRoute): Array<Record<string, string[]>> {
   return kinds.includes('session') ? [{ bearerAuth: [] }, { sessionCookie: [] }] : [{ bearerAuth: [] }];
 }
 
+/**
+ * A JSON body, the kind the body rule is about; what an operation reads in its own way (a file's
+ * bytes, the one-click unsubscribe form) is its own.
+ */
+const isJson = (contentType: string | undefined) => /^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? '');
+
 /** Fastify reads a present-but-undefined schema key as a schema left out by mistake. */
 const withoutUndefined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -169,6 +175,7 @@ export function registerRoutes(
         ? undefined
         : async (request) => {
             refuseUnstorableText(request);
+            if (!route.body && route.method !== 'GET' && isJson(request.headers['content-type'])) refuseBodyWhereNoneIsTaken(request.body);
           },
       preHandler: route.creates
         ? async (request, reply) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiError } from './errors.js';
 
 /**
  * A request body's schema under the one rule for bodies: a field the operation does not know is
@@ -65,4 +66,23 @@ function renamed(original: z.ZodType, copy: z.ZodType): z.ZodType {
   const meta = z.globalRegistry.get(original);
   if (meta) z.globalRegistry.add(copy, meta);
   return copy;
+}
+
+/**
+ * The same rule for an operation that takes no body: a JSON body with fields is 422 naming them, never
+ * ignored (`{ "reason": "spam" }` sent to a rejection would otherwise look recorded). No body, or
+ * an empty object (what many clients send with a POST), is nothing to refuse.
+ */
+export function refuseBodyWhereNoneIsTaken(body: unknown): void {
+  if (body === undefined || body === null) return;
+  const isObject = typeof body === 'object' && !Array.isArray(body);
+  if (isObject && Object.keys(body).length === 0) return;
+  const fields = isObject ? Object.keys(body).map((key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key)) : [];
+  throw new ApiError('invalid_request', {
+    message: 'This operation takes no body.',
+    detail: {
+      location: 'body',
+      issues: fields.length ? fields.map((path) => ({ path, message: `Unknown field "${path}": this operation takes no such field.` })) : [{ path: '', message: 'No body is taken here.' }],
+    },
+  });
 }

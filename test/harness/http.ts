@@ -109,6 +109,8 @@ export function hostClient(baseUrl: string, host: string): Call {
     if (options.workspaceId) headers['x-workspace-id'] = options.workspaceId;
     const payload = options.body === undefined ? undefined : typeof options.body === 'string' || Buffer.isBuffer(options.body) ? (options.body as string | Buffer) : JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    // node:http sends no length with a DELETE's body unless told: the server would wait for one.
+    if (payload !== undefined) headers['content-length'] ??= String(Buffer.byteLength(payload));
     const { request } = await import('node:http');
     return new Promise<CallResult>((resolve, reject) => {
       const req = request({ host: target.hostname, port: target.port, method, path, headers }, (res) => {

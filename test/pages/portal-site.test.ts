@@ -9,7 +9,7 @@ import { expectAccessible } from '../harness/accessibility.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
-import { httpClient, type Call } from '../harness/http.js';
+import { hostClient, httpClient, type Call } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act, mirroredWebRepository } from '../issues/cache-fixture.js';
 
@@ -457,10 +457,31 @@ describe('the portal website', () => {
     const link = new URL(/(https?:\/\/\S+#token=\S+)/.exec(mail.text)![1]);
     expect(link.hostname).toBe(`${portal.slug}.portal.localhost`);
     expect(link.pathname).toBe('/sign-in/link');
+    // The customer made the account with a password and never confirmed the address: the first
+    // link removes that password, and the page it opens says so and offers a new one.
+    expect(mail.text.replace(/\s+/g, ' ')).toContain('removes the password');
     await page.goto(`${site}${link.pathname}${link.hash}`);
+    await expect.poll(() => heading(page).textContent()).toBe('You are signed in');
+    expect(await page.getByRole('status').first().textContent()).toContain('its password was removed and every other session was signed out');
+    // The header knows the customer is signed in now.
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    await expectAccessible(page, 'link landing, password removed');
+    await shoot(page, 'link-password-removed');
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Set my password' }).click();
+    // The browser holds the form to the same bounds as the service.
+    expect(await page.getByLabel('New password', { exact: true }).evaluate((input: { validity: { valid: boolean } }) => input.validity.valid)).toBe(false);
+    await page.getByLabel('New password', { exact: true }).fill('a second horse battery');
+    await page.getByRole('button', { name: 'Set my password' }).click();
+    await expect.poll(() => page.locator('.notice-ok').textContent()).toContain('Your new password is set');
+    customer.password = 'a second horse battery';
+    await page.getByRole('link', { name: 'Go on to your requests' }).click();
     await page.waitForURL(`${site}/`);
     await expect.poll(() => heading(page).textContent()).toBe('Acme Help');
     expect(await page.evaluate(async () => (await fetch('/portal/me')).status)).toBe(200);
+    // The new password signs in.
+    const withPassword = await hostClient(t.url, new URL(site).hostname)('POST', '/portal/auth/sign-in/email', { body: { email: customer.email, password: customer.password } });
+    expect(withPassword.status, withPassword.text).toBe(200);
 
     // A second use says so in words, and the token leaves the address bar.
     const other = await (await newContext(DESKTOP)).newPage();

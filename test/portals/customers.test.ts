@@ -186,6 +186,18 @@ describe('a customer who made an account with a password and never verified the 
     expect((await on(open)('GET', '/portal/auth/get-session', { token: before })).status).toBe(401);
     expect((await on(open)('POST', '/portal/auth/sign-in/email', { body: { email, password } })).status).toBe(401);
 
+    // A new password, chosen with the session the link made: a way to sign in is given back.
+    expect((await on(open)('POST', '/portal/auth/set-password', { body: { newPassword: 'a new horse battery' } })).status).toBe(401);
+    const chosen = await on(open)('POST', '/portal/auth/set-password', { token: verified.body.token, body: { newPassword: 'a new horse battery' } });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.body).toEqual({ status: true });
+    expect((await on(open)('POST', '/portal/auth/sign-in/email', { body: { email, password: 'a new horse battery' } })).status).toBe(200);
+    const twice = await on(open)('POST', '/portal/auth/set-password', { token: verified.body.token, body: { newPassword: 'yet another battery' } });
+    expect(twice.status, twice.text).toBe(409);
+    expect(twice.body.error.detail).toEqual({ reason: 'password_already_set' });
+    // A session of another portal, or a workspace person's, sets nothing here.
+    expect((await on(open)('POST', '/portal/auth/set-password', { token: before, body: { newPassword: 'yet another battery' } })).status).toBe(401);
+
     expect((await on(open)('POST', '/portal/auth/sign-in/magic-link', { body: { email } })).status).toBe(200);
     expect((await smtp.lastTo(email)).text).not.toContain('removes the password');
     const again = await exchange(open, await linkTokenFor(email, open));

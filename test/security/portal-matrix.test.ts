@@ -104,6 +104,7 @@ beforeAll(async () => {
   validBodyFor.submitPortalRequest = { requestTypeId: randomUUID(), title: 'Matrix submission', values: {} };
   validBodyFor.commentOnPortalRequest = { body: 'Matrix comment' };
   validBodyFor.portalUpdateUser = { name: 'Matrix customer, renamed' };
+  validBodyFor.portalSetPassword = { newPassword: 'a matrix password' };
   validBodyFor.invitePortalColleague = { email: `${unique('colleague')}@example.test` };
   validBodyFor.changePortalPreferences = { emailUpdates: true };
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyRoute } from '../../src/http/route.js';
+import { signInLibraryOperations } from '../../src/auth/routes.js';
+import { SIGN_IN_LIBRARY_BODY_FIELDS } from '../../src/auth/sign-in-input.js';
 import { routeTable } from '../../src/routes.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
@@ -12,6 +14,7 @@ import { hostClient, httpClient, type Call, type CallResult } from '../harness/h
  * without touching this file. Signed senders' payloads (GitHub's and the payment provider's
  * webhooks, declared with `rawBody`) are theirs, not ours, and keep their loose shape.
  */
+const PASSWORD = 'correct horse battery';
 const label = (r: AnyRoute) => `${r.method} ${r.path} (${r.operationId})`;
 const bodyRoutes = routeTable.filter((r) => r.body && !r.rawBody);
 const cases = bodyRoutes.map((route) => ({ name: label(route), route }));
@@ -62,6 +65,11 @@ describe('unknown body fields', () => {
     expectUnknownField(await send(route, { unexpectedField: 'misspelt' }), 'unexpectedField');
   });
 
+  const bodiless = routeTable.filter((r) => !r.body && !r.rawBody && r.method !== 'GET').map((route) => ({ name: label(route), route }));
+  it.each(bodiless)('$name takes no body: one with a field is 422 naming it', async ({ route }) => {
+    expectUnknownField(await send(route, { unexpectedField: 'misspelt' }), 'unexpectedField');
+  });
+
   it('refuses an unknown field inside a nested object, naming its path', async () => {
     const route = routeTable.find((r) => r.operationId === 'createRequestType')!;
     const res = await send(route, { name: 'Bug report', destination: { repositoryId: randomUUID(), labelz: ['bug'] } });
@@ -73,5 +81,48 @@ describe('unknown body fields', () => {
     expect(doc.info.description).toContain('unknown field');
     const body = doc.paths['/v1/api-keys'].post.requestBody.content['application/json'].schema;
     expect(body.additionalProperties).toBe(false);
+  });
+});
+
+/**
+ * The sign-in library's operations that are forwarded as they are (no route declaration of ours):
+ * the library would drop an unknown field without a word, so the service refuses it first.
+ */
+describe('unknown body fields on the forwarded sign-in operations', () => {
+  const forwarded = (['/auth', '/portal/auth'] as const).flatMap((mount) =>
+    signInLibraryOperations[mount]
+      .filter((op) => op.startsWith('POST ') && !routeTable.some((r) => r.method === 'POST' && r.path === `${mount}${op.slice('POST '.length)}`))
+      .map((op) => ({ name: `${mount} ${op}`, mount, path: op.slice('POST '.length) })),
+  );
+
+  it('every forwarded operation that takes a body has its fields listed', () => {
+    expect(forwarded.length).toBeGreaterThanOrEqual(9);
+    for (const { path } of forwarded) expect([path, SIGN_IN_LIBRARY_BODY_FIELDS[`POST ${path}`]]).toEqual([path, expect.any(Array)]);
+  });
+
+  it.each(forwarded)('$name refuses an unknown field with 422 naming it', async ({ mount, path }) => {
+    const res =
+      mount === '/auth'
+        ? await call('POST', `${mount}${path}`, { token: owner.token, body: { unexpectedField: 'misspelt' } })
+        : await onPortal('POST', `${mount}${path}`, { token: customerToken, body: { unexpectedField: 'misspelt' } });
+    expectUnknownField(res, 'unexpectedField');
+  });
+
+  it('a misspelt change-password field changes nothing: the password and the other sessions stay', async () => {
+    const person = await signUp(call, 'Misspelt change');
+    const other = await call('POST', '/auth/sign-in/email', { body: { email: person.email, password: PASSWORD } });
+    expect(other.status, other.text).toBe(200);
+    const otherToken = other.headers.get('set-auth-token')!;
+    const res = await call('POST', '/auth/change-password', {
+      token: person.token,
+      body: { currentPassword: PASSWORD, newPassword: 'a brand new password', revokeOtherSesions: true },
+    });
+    expectUnknownField(res, 'revokeOtherSesions');
+    expect((await call('POST', '/auth/sign-in/email', { body: { email: person.email, password: PASSWORD } })).status).toBe(200);
+    expect((await call('GET', '/v1/me', { token: otherToken })).status).toBe(200);
+    // Spelt right, the same change is made.
+    const right = await call('POST', '/auth/change-password', { token: person.token, body: { currentPassword: PASSWORD, newPassword: 'a brand new password', revokeOtherSessions: true } });
+    expect(right.status, right.text).toBe(200);
+    expect((await call('GET', '/v1/me', { token: otherToken })).status).toBe(401);
   });
 });

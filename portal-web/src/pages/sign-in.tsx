@@ -144,7 +144,11 @@ export function SignUpPage({ front }: { front: Front }) {
         <input id="signup-email" name="email" type="email" required autoComplete="email" maxLength={320} />
         <label for="signup-password">Password</label>
         <input id="signup-password" name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" aria-describedby="signup-password-help" />
-        <p class="help" id="signup-password-help">At least 8 characters.</p>
+        <p class="help" id="signup-password-help">
+          At least 8 characters. Nobody checks your address now: the first sign-in link you use from it proves it is yours, and because
+          somebody else could have made an account with your address before you, that first link removes the password (you may choose a
+          new one then).
+        </p>
         {challenge.element}
         <button type="submit" class="primary" disabled={busy}>Make my account</button>
       </form>
