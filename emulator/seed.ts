@@ -21,6 +21,8 @@ export interface SeedOptions {
   subIssueRatio?: number;
   /** install the app on every organisation (all repositories); default true */
   install?: boolean;
+  /** more administrators of a seeded organisation, by its login, beside `alice` (who administers every one) */
+  orgAdmins?: Record<string, string[]>;
 }
 
 export interface SeedResult {
@@ -75,7 +77,7 @@ function seedInner(emu: Emulator, c: Control, o: SeedOptions): SeedResult {
   const repoObjs: { id: number; labels: Label[]; ms: Milestone[]; issues: Issue[]; orgId: number; typeIds: number[] }[] = [];
   for (let oi = 1; oi <= nOrgs; oi++) {
     const login = `org-${oi}`;
-    const org = store.account(login) ?? c.createOrg({ login, name: `Organisation ${oi}`, members: users.filter((u) => u !== 'carol'), admins: ['alice'] });
+    const org = store.account(login) ?? c.createOrg({ login, name: `Organisation ${oi}`, members: users.filter((u) => u !== 'carol'), admins: ['alice', ...(o.orgAdmins?.[login] ?? [])] });
     orgs.push(login);
     const typeIds = TYPES.map(([name, color, description]) => c.createIssueType(login, { name, color, description }).id);
     for (let ri = 1; ri <= nRepos; ri++) {

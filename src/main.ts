@@ -79,7 +79,9 @@ async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
   const emulator = await startEmulator({
     port: config.emulatorPort,
     host: config.host,
-    seed: { seed: 1, issues: 200, comments: 600 },
+    // Two organisations, so the README's two paths (curl as alice, a browser as bob or anybody new)
+    // each have one to connect, whichever comes first on the same data folder.
+    seed: { seed: 1, orgs: 2, issues: 200, comments: 600, orgAdmins: { 'org-2': ['bob'] } },
     stateFile: path.resolve(config.dataDir, 'emulator.json'),
   });
   // No default person: the emulator's approval and install pages ask who is at the browser, so each

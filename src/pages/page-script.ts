@@ -256,7 +256,7 @@ async function linkCodehost(messageBox) {
 function newWorkspaceForm() {
   const form = el('form', undefined, { id: 'workspace-form' });
   const name = el('input', undefined, { name: 'name', required: '', maxlength: '100' });
-  const slug = el('input', undefined, { name: 'slug', required: '', minlength: '2', maxlength: '40', pattern: '[a-z0-9]([a-z0-9-]*[a-z0-9])?' });
+  const slug = el('input', undefined, { name: 'slug', required: '', minlength: '2', maxlength: '40', pattern: '[a-z0-9]([a-z0-9\\-]*[a-z0-9])?' });
   const nameLabel = el('label', 'Name ');
   nameLabel.append(name);
   const slugLabel = el('label', 'Short name (lowercase letters, digits, hyphens) ');

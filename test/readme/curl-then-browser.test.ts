@@ -63,7 +63,12 @@ describe("the README's curl walk-through, then its browser path, on one data fol
     await expect.poll(() => page.locator('#codehost-message').textContent()).toBe('Your GitHub account is linked.');
 
     await page.locator('#workspace-form [name=name]').fill('Bea Co');
-    await page.locator('#workspace-form [name=slug]').fill('bea-co');
+    // The browser checks the short name as the service does (a pattern Chromium cannot compile is skipped with a console error).
+    const slugInput = page.locator('#workspace-form [name=slug]');
+    await slugInput.fill('-Bea Co');
+    expect(await slugInput.evaluate((input) => (input as unknown as { validity: { patternMismatch: boolean } }).validity.patternMismatch)).toBe(true);
+    await slugInput.fill('bea-co');
+    expect(await slugInput.evaluate((input) => (input as unknown as { validity: { valid: boolean } }).validity.valid)).toBe(true);
     await page.getByRole('button', { name: 'Make the workspace' }).click();
     await expect.poll(() => page.locator('#workspaces h2').textContent()).toBe('Bea Co (owner)');
 
