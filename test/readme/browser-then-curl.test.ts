@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
+import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
 import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-through.js';
 
 /**
@@ -11,26 +8,16 @@ import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-
  * browser first, as the README tells them (`bob`, who administers the seeded `org-2`), then its curl
  * walk-through (Ada as `alice`), which must find an organisation of its own to connect.
  */
-let service: StandaloneProcess;
+let demo: DemoInBrowser;
 let base: string;
-let ports: { port: number; emulatorPort: number };
 let browser: Browser;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-browser-first-'));
 
 beforeAll(async () => {
-  ports = { port: await freePort(), emulatorPort: await freePort() };
-  service = spawnStandalone({ DATA_DIR: dataDir, PORT: String(ports.port), EMULATOR_PORT: String(ports.emulatorPort), EMBEDDED_PG_PORT: String(await freePort()) });
-  await service.ready;
-  base = `http://localhost:${ports.port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  demo = await startDemoInBrowser('svc-browser-first-');
+  ({ base, browser } = demo);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  service?.child.kill('SIGTERM');
-  await service?.exited;
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => demo?.close());
 
 describe("the README's browser path, then its curl walk-through, on one data folder", () => {
   it('the browser person connects and mirrors an organisation as bob; the walk-through then connects the other one as alice', async () => {
@@ -65,7 +52,7 @@ describe("the README's browser path, then its curl walk-through, on one data fol
     await expect.poll(() => page.locator('#workspaces').textContent()).toContain('mirroring starts');
     expect(consoleErrors).toEqual([]);
 
-    const run = await runBash(walkThroughScript(walkThrough(), { ...ports, dataDir }), process.cwd(), 150_000);
+    const run = await runBash(walkThroughScript(walkThrough(), { ...demo.ports, dataDir: demo.dataDir }), process.cwd(), 150_000);
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toContain('Edited through svc');
     expect(run.stdout).toContain('"accountLogin":"org-1"');

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
+import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
 import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-through.js';
 
 /**
@@ -11,30 +8,20 @@ import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-
  * walk-through (Ada links the seeded `alice` and connects `org-1`), then somebody else in a
  * browser, who needs a GitHub identity and an installation of their own.
  */
-let service: StandaloneProcess;
+let demo: DemoInBrowser;
 let base: string;
-let ports: { port: number; emulatorPort: number };
 let browser: Browser;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-two-paths-'));
 
 beforeAll(async () => {
-  ports = { port: await freePort(), emulatorPort: await freePort() };
-  service = spawnStandalone({ DATA_DIR: dataDir, PORT: String(ports.port), EMULATOR_PORT: String(ports.emulatorPort), EMBEDDED_PG_PORT: String(await freePort()) });
-  await service.ready;
-  base = `http://localhost:${ports.port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  demo = await startDemoInBrowser('svc-two-paths-');
+  ({ base, browser } = demo);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  service?.child.kill('SIGTERM');
-  await service?.exited;
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => demo?.close());
 
 describe("the README's curl walk-through, then its browser path, on one data folder", () => {
   it('lets a second person link a GitHub identity of their own, make a workspace and connect an installation of their own', async () => {
-    const run = await runBash(walkThroughScript(walkThrough(), { ...ports, dataDir }), process.cwd(), 150_000);
+    const run = await runBash(walkThroughScript(walkThrough(), { ...demo.ports, dataDir: demo.dataDir }), process.cwd(), 150_000);
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
 
     const page = await (await browser.newContext()).newPage();

@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { freePort, spawnStandalone, type StandaloneProcess } from './demo-process.js';
+
+/** `npm start` in demo mode on a data folder of its own and free ports, with Chromium to drive it. */
+export interface DemoInBrowser {
+  /** The address people open (`localhost`, which the service's cookies and links are made for). */
+  base: string;
+  ports: { port: number; emulatorPort: number };
+  dataDir: string;
+  service: StandaloneProcess;
+  browser: Browser;
+  /** Closes the browser, stops the service (and its PostgreSQL) and removes the data folder. */
+  close(): Promise<void>;
+}
+
+export async function startDemoInBrowser(dataDirPrefix: string): Promise<DemoInBrowser> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+  const ports = { port: await freePort(), emulatorPort: await freePort() };
+  const service = spawnStandalone({ DATA_DIR: dataDir, PORT: String(ports.port), EMULATOR_PORT: String(ports.emulatorPort), EMBEDDED_PG_PORT: String(await freePort()) });
+  await service.ready;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  return {
+    base: `http://localhost:${ports.port}`,
+    ports,
+    dataDir,
+    service,
+    browser,
+    async close() {
+      await browser.close();
+      service.child.kill('SIGTERM');
+      await service.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
