@@ -163,7 +163,7 @@ function welcome(config: ReturnType<typeof loadConfig>, address: string, embedde
       );
     }
   }
-  lines.push('  With curl       README.md, "Walk-through"', '');
+  lines.push('  With curl       docs/walk-through.md', '');
   return lines.join('\n');
 }
 

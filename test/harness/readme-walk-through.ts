@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /**
- * The README's curl walk-through: every ```sh block after a `<!-- walk-through -->` marker in
- * README.md, as a newcomer would copy them.
+ * The curl walk-through the README points to: every ```sh block after a `<!-- walk-through -->`
+ * marker in docs/walk-through.md, as a newcomer would copy them (run from the repository's root,
+ * as the document says).
  */
 export function walkThrough(): string[] {
-  const readme = readFileSync('README.md', 'utf8');
-  return [...readme.matchAll(/<!-- walk-through -->\s*```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const text = readFileSync('docs/walk-through.md', 'utf8');
+  return [...text.matchAll(/<!-- walk-through -->\s*```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
 }
 
 /** The walk-through's blocks as one script for the demo process at these ports and data folder. */

@@ -13,7 +13,7 @@ const changeBody = z
   .strictObject({ emailUpdates: z.boolean().optional(), followOwnRequests: z.boolean().optional() })
   .refine((b) => b.emailUpdates !== undefined || b.followOwnRequests !== undefined, { message: 'Send emailUpdates, followOwnRequests or both.' });
 
-/** A portal customer's own e-mail preferences (the spec shows none; see the README, "The portal website"). */
+/** A portal customer's own e-mail preferences (the spec shows none; see docs/portal-website.md). */
 export const portalPreferencesRoutes = [
   defineRoute({
     operationId: 'getPortalPreferences',
