@@ -2,9 +2,9 @@
  * The layering rule of src/ (README, "Layout"), checked by `npm test`. Each layer may import the
  * ones below it and itself, never one above:
  *
- *   routes   modules/<area>/routes.ts and *-routes.ts, auth/routes.ts, pages/, routes.ts, app.ts, main.ts
+ *   routes   modules/[<group>/]<area>/routes.ts and *-routes.ts, auth/routes.ts, pages/, routes.ts, app.ts, main.ts
  *   sync     sync/            jobs, walks, the webhook receiver and its appliers
- *   modules  modules/<area>/  services, stores, schemas (never a routes file, never sync/)
+ *   modules  modules/        services, stores, schemas (never a routes file, never sync/)
  *   http     http/, services.ts   route declaration and registration, idempotency, the Services container
  *   cache    cache/           the cache writers both writes and webhooks use
  *   edges    auth/, codehost/, billing/, files/   credentials and access; the GitHub client and payload
@@ -12,7 +12,7 @@
  *   platform platform/        shared rules (errors, pagination, text rules, request paths, metrics)
  *   base     config.ts, secrets.ts, start-failure.ts, db/, mail/
  */
-const ROUTES = '^src/modules/[^/]+/[^/]*routes[.]ts$|^src/auth/routes[.]ts$|^src/pages/|^src/routes[.]ts$|^src/app[.]ts$|^src/main[.]ts$';
+const ROUTES = '^src/modules/.+/[^/]*routes[.]ts$|^src/auth/routes[.]ts$|^src/pages/|^src/routes[.]ts$|^src/app[.]ts$|^src/main[.]ts$';
 
 const layers = {
   base: '^src/(config\\.ts|secrets\\.ts|start-failure\\.ts|db/|mail/)',
