@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedList, pageOf, pageQuery } from '../../../platform/pagination.js';
 import { defineRoute } from '../../../http/route.js';
 import { isoOrNull, timestamp } from '../../../platform/schemas.js';
-import { personCodehostSchema } from '../../workspace/accounts/schemas.js';
+import { personCodehostSchema } from './schemas.js';
 import { codehostService } from './service.js';
 import { syncService } from '../../../sync/sync-control.js';
 import { codehostStore, type RepositoryRow } from './store.js';

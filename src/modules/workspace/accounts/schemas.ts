@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, scopeSchema } from '../../../auth/roles.js';
-
-export const personCodehostSchema = z
-  .object({ login: z.string(), userId: z.number().int(), writesAsSelf: z.boolean() })
-  .nullable()
-  .describe("The person's linked code-host identity, shared by all their workspaces; null until linked.");
+import { personCodehostSchema } from '../../integrations/codehost/schemas.js';
 
 export const meSchema = z
   .object({
