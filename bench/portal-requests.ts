@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { requestStore } from '../src/modules/requests/store.js';
+import { requestStore } from '../src/modules/customers/requests/store.js';
 import { startEmulator } from '../emulator/index.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { hostClient } from '../test/harness/http.js';

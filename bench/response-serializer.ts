@@ -9,9 +9,9 @@
  */
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { accountSchema, meSchema } from '../src/modules/accounts/schemas.js';
-import { issueSchema } from '../src/modules/issues/schemas.js';
-import { workspaceSchema } from '../src/modules/workspaces/schemas.js';
+import { accountSchema, meSchema } from '../src/modules/workspace/accounts/schemas.js';
+import { issueSchema } from '../src/modules/work/issues/schemas.js';
+import { workspaceSchema } from '../src/modules/workspace/workspaces/schemas.js';
 import { errorEnvelopeSchema } from '../src/platform/errors.js';
 import { pageOf } from '../src/platform/pagination.js';
 import { responseSerializerCompiler } from '../src/platform/response-serializer.js';

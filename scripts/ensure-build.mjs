@@ -78,7 +78,7 @@ const siteSources = Math.max(
   ...['index.html', 'vite.config.js', 'package.json', 'tsconfig.json'].map((f) => statSync(path.join(site, f)).mtimeMs),
   statSync(clientStamp).mtimeMs,
   // The form rules the site shares with the service.
-  statSync(path.join(root, 'src', 'modules', 'requests', 'form-rules.ts')).mtimeMs,
+  statSync(path.join(root, 'src', 'modules', 'customers', 'requests', 'form-rules.ts')).mtimeMs,
 );
 if (!existsSync(siteStamp) || !existsSync(path.join(site, 'dist', 'index.html')) || statSync(siteStamp).mtimeMs < siteSources) {
   console.error('svc: building the portal website into portal-web/dist (Vite)');

@@ -19,10 +19,10 @@ import { validatorCompiler } from './platform/schema-compilers.js';
 import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerBuiltInPages } from './pages/built-in-pages.js';
-import { portalSiteUrl, registerPortalHosts } from './modules/portals/host.js';
-import { registerPortalSite } from './modules/portal-site/routes.js';
-import { mcpTools, registerMcp } from './modules/mcp/mcp-routes.js';
-import { mcpPathItem } from './modules/mcp/openapi.js';
+import { portalSiteUrl, registerPortalHosts } from './modules/customers/portals/host.js';
+import { registerPortalSite } from './modules/customers/portal-site/routes.js';
+import { mcpTools, registerMcp } from './modules/integrations/mcp/mcp-routes.js';
+import { mcpPathItem } from './modules/integrations/mcp/openapi.js';
 import { CursorCodec } from './platform/pagination.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerRoutes } from './http/register-routes.js';
@@ -63,7 +63,7 @@ export async function buildApp(options: {
     frameworkErrors,
     clientErrorHandler,
     // Every rule that looks at a path sees the one it resolves to (see request-path.ts).
-    // On a portal host, the website's paths are routed behind its prefix (modules/portals/host.ts).
+    // On a portal host, the website's paths are routed behind its prefix (modules/customers/portals/host.ts).
     rewriteUrl: (raw) => portalSiteUrl(raw.method, raw.headers.host, resolveRequestUrl(raw.url ?? '/'), config.portalDomain),
   });
   app.setValidatorCompiler(validatorCompiler);

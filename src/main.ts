@@ -295,7 +295,7 @@ async function workerCommand(): Promise<void> {
 async function mcpCommand(): Promise<void> {
   const relay = loadMcpRelayConfig();
   if ('problem' in relay) throw new StartFailure(relay.problem);
-  const { runStdioBridge } = await import('./modules/mcp/stdio-bridge.js');
+  const { runStdioBridge } = await import('./modules/integrations/mcp/stdio-bridge.js');
   const { closed } = await runStdioBridge(relay);
   await closed;
   process.exit(0);

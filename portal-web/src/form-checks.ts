@@ -1,8 +1,8 @@
-import { EMAIL, TEXT_MAX, TEXTAREA_MAX, validDate, validUrl } from '../../src/modules/requests/form-rules';
+import { EMAIL, TEXT_MAX, TEXTAREA_MAX, validDate, validUrl } from '../../src/modules/customers/requests/form-rules';
 import type { FormField } from './api';
 
 /**
- * The server's checks of a form's answers, by the same rules (src/modules/requests/form-rules.ts),
+ * The server's checks of a form's answers, by the same rules (src/modules/customers/requests/form-rules.ts),
  * run in the browser first so a person hears about a problem beside the field: required (a required checkbox
  * ticked), one-line text at most 1,000 characters, many-line 20,000, select among its options,
  * e-mail, http(s) address, number, a real YYYY-MM-DD date. The server checks again.

@@ -2,10 +2,10 @@ import { isGraphqlNotFound } from '../codehost/graphql-errors.js';
 import { itemQuery, projectQuery } from '../codehost/project-documents.js';
 import { fieldRows, itemRow, projectRow, type GqlItem, type GqlProject } from '../codehost/project-mapping.js';
 import type { FieldValue } from '../db/schema/projects.js';
-import { recordActivity, type ActivityActor } from '../modules/activity/recorder.js';
-import { codehostStore } from '../modules/codehost/store.js';
-import { fieldChanges } from '../modules/projects/field-changes.js';
-import { projectStore } from '../modules/projects/store.js';
+import { recordActivity, type ActivityActor } from '../modules/work/activity/recorder.js';
+import { codehostStore } from '../modules/integrations/codehost/store.js';
+import { fieldChanges } from '../modules/work/projects/field-changes.js';
+import { projectStore } from '../modules/work/projects/store.js';
 import type { Services } from '../services.js';
 import { projectsCacheWriter } from '../cache/projects-cache-writer.js';
 

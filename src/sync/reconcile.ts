@@ -12,7 +12,7 @@ import {
 } from '../codehost/mapping.js';
 import { codehostInstallations, comments, issues, labels, milestones, repositories, syncJobs } from '../db/schema/index.js';
 import type { Executor } from '../db/pool.js';
-import { recordActivity, type ActivityActor, type ActivityRecord } from '../modules/activity/recorder.js';
+import { recordActivity, type ActivityActor, type ActivityRecord } from '../modules/work/activity/recorder.js';
 import type { Services } from '../services.js';
 import { PER_PAGE } from './backfill.js';
 import { cacheWriter } from '../cache/cache-writer.js';

@@ -1,4 +1,4 @@
-import { billingService } from '../modules/billing/service.js';
+import { billingService } from '../modules/workspace/billing/service.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../auth/access.js';
@@ -13,7 +13,7 @@ import { queueReconcile } from './schedule.js';
 import { startProjectsWalk } from './projects-backfill.js';
 import { syncJobStore } from './store.js';
 import { actorOf, recordAudit } from '../modules/audit/recorder.js';
-import { codehostStore } from '../modules/codehost/store.js';
+import { codehostStore } from '../modules/integrations/codehost/store.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 

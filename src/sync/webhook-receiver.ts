@@ -1,14 +1,14 @@
 import { codehostInstallations, repositories } from '../db/schema/index.js';
 import { PIPELINED_CONNECTIONS, type Tx } from '../db/pool.js';
-import type { InstallationRow, RepositoryRow } from '../modules/codehost/store.js';
+import type { InstallationRow, RepositoryRow } from '../modules/integrations/codehost/store.js';
 import { rowOf, runStatement, selectList, statement } from '../db/prepared.js';
 import { pipelinedTransaction, type PipelinedWork } from '../db/pipelined-transaction.js';
 import type { Services } from '../services.js';
 import { issueCache } from '../cache/issue-cache.js';
 import { jsonMayHoldUnstorable, storable } from '../platform/storable-text.js';
 import { appliers, type ApplyOutcome, type WebhookDelivery } from './appliers/index.js';
-import { requestNotifications } from '../modules/request-notifications/service.js';
-import { DELIVERED_CHANGES_INSERT, deferDeliveredChanges, takeDeliveredChanges } from '../modules/activity/recorder.js';
+import { requestNotifications } from '../modules/customers/request-notifications/service.js';
+import { DELIVERED_CHANGES_INSERT, deferDeliveredChanges, takeDeliveredChanges } from '../modules/work/activity/recorder.js';
 
 export interface ReceiveResult {
   ok: true;

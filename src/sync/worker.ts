@@ -1,4 +1,4 @@
-import { BILLING_QUANTITY_TASK, billingService } from '../modules/billing/service.js';
+import { BILLING_QUANTITY_TASK, billingService } from '../modules/workspace/billing/service.js';
 import { EventEmitter } from 'node:events';
 import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task, type WorkerEvents } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,12 +23,12 @@ import { refreshProject, refreshProjectItem, type ItemRefreshPayload, type Proje
 import { runProjectsBackfill } from './projects-backfill.js';
 import { syncJobStore } from './store.js';
 import { heartbeatIntervalMs, heartbeatStore, recoverDeadWorkers } from './worker-recovery.js';
-import { requestNotifications } from '../modules/request-notifications/service.js';
-import { NOTIFY_TASK, STATUS_SWEEP_TASK } from '../modules/request-notifications/store.js';
-import { inbox } from '../modules/notifications/service.js';
-import { chatWebhookService, type ChatJobPayload } from '../modules/chat-webhook/service.js';
-import { CHAT_WEBHOOK_TASK } from '../modules/chat-webhook/store.js';
-import { INBOX_DIGEST_TASK, INBOX_MAIL_TASK } from '../modules/notifications/store.js';
+import { requestNotifications } from '../modules/customers/request-notifications/service.js';
+import { NOTIFY_TASK, STATUS_SWEEP_TASK } from '../modules/customers/request-notifications/store.js';
+import { inbox } from '../modules/work/notifications/service.js';
+import { chatWebhookService, type ChatJobPayload } from '../modules/customers/chat-webhook/service.js';
+import { CHAT_WEBHOOK_TASK } from '../modules/customers/chat-webhook/store.js';
+import { INBOX_DIGEST_TASK, INBOX_MAIL_TASK } from '../modules/work/notifications/store.js';
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 

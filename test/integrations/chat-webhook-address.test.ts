@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { refusedAddress, refusedName } from '../../src/modules/chat-webhook/address.js';
-import { maskUrl } from '../../src/modules/chat-webhook/service.js';
-import { chatMessage, mrkdwn } from '../../src/modules/chat-webhook/message.js';
+import { refusedAddress, refusedName } from '../../src/modules/customers/chat-webhook/address.js';
+import { maskUrl } from '../../src/modules/customers/chat-webhook/service.js';
+import { chatMessage, mrkdwn } from '../../src/modules/customers/chat-webhook/message.js';
 
 /** The address rules of the chat webhook, alone: which addresses may be reached, with and without private ones allowed. */
 describe('chat webhook addresses', () => {

@@ -14,7 +14,7 @@ import {
   type GitHubMilestone,
   type GitHubRepository,
 } from '../../src/codehost/mapping.js';
-import { codehostStore } from '../../src/modules/codehost/store.js';
+import { codehostStore } from '../../src/modules/integrations/codehost/store.js';
 import { cacheWriter } from '../../src/cache/cache-writer.js';
 import type { TestApp } from '../harness/app.js';
 import { unique, type TestPerson } from '../harness/fixtures.js';

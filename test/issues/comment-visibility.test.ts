@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommentVisibility, PUBLIC_MARKER, withCommentVisibility } from '../../src/modules/issues/comment-visibility.js';
+import { parseCommentVisibility, PUBLIC_MARKER, withCommentVisibility } from '../../src/modules/work/issues/comment-visibility.js';
 
 describe('the public-visibility marker', () => {
   it('round-trips a body through add and parse', () => {

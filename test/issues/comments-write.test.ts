@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
-import { PUBLIC_MARKER } from '../../src/modules/issues/comment-visibility.js';
+import { PUBLIC_MARKER } from '../../src/modules/work/issues/comment-visibility.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { httpClient, type Call } from '../harness/http.js';

@@ -1,5 +1,5 @@
 import type { RunningEmulator } from '../../emulator/index.js';
-import { withCommentVisibility } from '../../src/modules/issues/comment-visibility.js';
+import { withCommentVisibility } from '../../src/modules/work/issues/comment-visibility.js';
 import { act } from './cache-fixture.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
-import { INSTALL_STATE } from '../../src/modules/codehost/service.js';
+import { INSTALL_STATE } from '../../src/modules/integrations/codehost/service.js';
 import { SESSION_COOKIE } from '../../src/platform/session-token.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inbox } from '../../src/modules/notifications/service.js';
+import { inbox } from '../../src/modules/work/notifications/service.js';
 import { unique } from '../harness/fixtures.js';
 import { hostClient } from '../harness/http.js';
 import { buildInboxWorld, inboxHelpers, eventually, type InboxWorld } from './world.js';

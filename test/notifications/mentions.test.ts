@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionedLogins, newlyMentioned } from '../../src/modules/notifications/mentions.js';
+import { mentionedLogins, newlyMentioned } from '../../src/modules/work/notifications/mentions.js';
 
 /** `@login` as GitHub reads it in Markdown. */
 describe('mentions', () => {

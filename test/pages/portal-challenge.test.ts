@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { loadConfig } from '../../src/config.js';
-import { portalSiteCsp } from '../../src/modules/portal-site/routes.js';
+import { portalSiteCsp } from '../../src/modules/customers/portal-site/routes.js';
 import { StartFailure } from '../../src/start-failure.js';
 import { expectAccessible } from '../harness/accessibility.js';
 import { startTestApp, type TestApp } from '../harness/app.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../../src/http/register-routes.js';
-import { mcpTools } from '../../src/modules/mcp/mcp-routes.js';
+import { mcpTools } from '../../src/modules/integrations/mcp/mcp-routes.js';
 import { routeTable } from '../../src/routes.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 

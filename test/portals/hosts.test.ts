@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { portalSlugOfHost } from '../../src/modules/portals/host.js';
+import { portalSlugOfHost } from '../../src/modules/customers/portals/host.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call, type CallResult } from '../harness/http.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredStatusRule } from '../../src/db/schema/index.js';
-import { defaultStatusRules, derivedStatus, type StatusInput } from '../../src/modules/requests/status.js';
+import { defaultStatusRules, derivedStatus, type StatusInput } from '../../src/modules/customers/requests/status.js';
 
 type Issue = NonNullable<StatusInput['issue']>;
 const STATUS = 'PVTSSF_status';

@@ -13,8 +13,8 @@ import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { bindTools } from '../../src/modules/mcp/server.js';
-import { mcpToolSpecs } from '../../src/modules/mcp/mcp-routes.js';
+import { bindTools } from '../../src/modules/integrations/mcp/server.js';
+import { mcpToolSpecs } from '../../src/modules/integrations/mcp/mcp-routes.js';
 import { runProjectsBackfill } from '../../src/sync/projects-backfill.js';
 import { syncJobStore } from '../../src/sync/store.js';
 

@@ -162,7 +162,7 @@ export const portalCustomers = pgTable(
  * A portal request: numbered per portal (`<referencePrefix>-<number>`), submitted by a customer
  * (or shared from an existing issue by a member), and filed as an issue on the code host unless it
  * waits in the hold queue or was rejected there. Its status is derived from the issue at every
- * read (modules/requests/status.ts), never stored.
+ * read (modules/customers/requests/status.ts), never stored.
  */
 export const requests = pgTable(
   'requests',
@@ -192,7 +192,7 @@ export const requests = pgTable(
     issueNodeId: text('issue_node_id'),
     /**
      * Filed as its reference only: the repository was public and the request was not published in
-     * full (src/modules/requests/codehost-exposure.ts), so the title, answers, files and requester
+     * full (src/modules/customers/requests/codehost-exposure.ts), so the title, answers, files and requester
      * live here and never reached the code host. Later customer comments are kept here as well.
      */
     sealedOnCodehost: boolean('sealed_on_codehost').notNull().default(false),

@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/pool.js';
 import { runStatement, selectList, statement } from '../../db/prepared.js';
 import { repositories } from '../../db/schema/index.js';
-import type { ActivityActor } from '../../modules/activity/recorder.js';
-import type { InstallationRow, RepositoryRow } from '../../modules/codehost/store.js';
+import type { ActivityActor } from '../../modules/work/activity/recorder.js';
+import type { InstallationRow, RepositoryRow } from '../../modules/integrations/codehost/store.js';
 import type { Services } from '../../services.js';
 
 /** One webhook delivery as GitHub sent it: `X-GitHub-Delivery`, `X-GitHub-Event` and the parsed body. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { codehostInstallations } from '../../db/schema/index.js';
-import { codehostStore } from '../../modules/codehost/store.js';
+import { codehostStore } from '../../modules/integrations/codehost/store.js';
 import type { Applier } from './context.js';
 import { markRemoved } from './repository-access.js';
 

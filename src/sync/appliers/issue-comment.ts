@@ -1,9 +1,9 @@
 import { isPullRequest, type GitHubComment, type GitHubIssue } from '../../codehost/mapping.js';
-import { recordDeliveredChange } from '../../modules/activity/recorder.js';
+import { recordDeliveredChange } from '../../modules/work/activity/recorder.js';
 import { issueCache } from '../../cache/issue-cache.js';
-import { writeStore } from '../../modules/issues/write-store.js';
-import { requestNotifications } from '../../modules/request-notifications/service.js';
-import { inbox } from '../../modules/notifications/service.js';
+import { writeStore } from '../../modules/work/issues/write-store.js';
+import { requestNotifications } from '../../modules/customers/request-notifications/service.js';
+import { inbox } from '../../modules/work/notifications/service.js';
 import { queueIssueRefresh } from '../issue-refresh.js';
 import { codehostActor, mirroredRepository, type Applier } from './context.js';
 

@@ -1,7 +1,7 @@
 import { isPullRequest, type GitHubIssue } from '../../codehost/mapping.js';
-import { recordDeliveredChange } from '../../modules/activity/recorder.js';
+import { recordDeliveredChange } from '../../modules/work/activity/recorder.js';
 import { issueCache } from '../../cache/issue-cache.js';
-import { inbox } from '../../modules/notifications/service.js';
+import { inbox } from '../../modules/work/notifications/service.js';
 import { queueIssueRefresh } from '../issue-refresh.js';
 import { codehostActor, mirroredRepository, type Applier } from './context.js';
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/pool.js';
-import { recordActivity } from '../../modules/activity/recorder.js';
-import { projectStore } from '../../modules/projects/store.js';
+import { recordActivity } from '../../modules/work/activity/recorder.js';
+import { projectStore } from '../../modules/work/projects/store.js';
 import type { Services } from '../../services.js';
 import { enqueue, installationQueue, PROJECT_ITEM_REFRESH_TASK, PROJECT_REFRESH_TASK } from '../queue.js';
 import type { CodehostSender } from '../project-refresh.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { codehostStore } from '../../modules/codehost/store.js';
+import { codehostStore } from '../../modules/integrations/codehost/store.js';
 import { repositoryRow, type GitHubRepository } from '../../codehost/mapping.js';
 import { repositories } from '../../db/schema/index.js';
 import { knownRepository, type Applier } from './context.js';

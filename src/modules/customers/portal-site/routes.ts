@@ -1,0 +1,159 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { portalChallengeWidget } from '../../../auth/challenge.js';
+import { ApiError } from '../../../platform/errors.js';
+import type { Services } from '../../../services.js';
+import { PORTAL_SITE_PREFIX } from '../portals/host.js';
+
+/**
+ * The portal website on every portal host: the files Vite built into `config.portalSiteDir`
+ * (portal-web/dist). The host hook lets a portal host's GET and HEAD outside `/portal` and `/auth`
+ * through under PORTAL_SITE_PREFIX (see modules/customers/portals/host.ts), and this route answers them:
+ *
+ *   /assets/<name>-<hash>.<ext>  the file, `Cache-Control: public, max-age=31536000, immutable`,
+ *                                Brotli or gzip made at build time when the browser takes it
+ *   a file at the build's top     (favicon, robots.txt: the site's pages allowed, /portal/ not) `Cache-Control: no-cache`
+ *   any other path                index.html, `Cache-Control: no-cache`, the portal's name in its
+ *                                 title and meta description: the site routes in the browser
+ *
+ * Every answer carries a strict Content-Security-Policy (no inline script or style; images from
+ * the service, data: and blob: URLs and the portal's logo origin; fetch to the same origin only;
+ * the challenge widget's script origin in script-src and frame-src on a portal whose forms carry it),
+ * `X-Content-Type-Options: nosniff` and `Referrer-Policy`. Without a build, a 503 page says how to
+ * make one.
+ */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The CSP of the site on one portal: only what the site needs, plus the host of the portal's logo,
+ * plus, where the portal's forms carry the challenge widget, exactly the origin of the widget's
+ * script in `script-src` and `frame-src` (the widget is a script that puts a frame of its origin on
+ * the page). Nothing of the widget otherwise.
+ */
+export function portalSiteCsp(logoUrl: string | null | undefined, challengeScriptUrl?: string | null): string {
+  let logoOrigin = '';
+  if (logoUrl) {
+    try {
+      const url = new URL(logoUrl);
+      if (url.protocol === 'https:') logoOrigin = ` ${url.origin}`;
+    } catch {
+      // an unreadable address adds nothing
+    }
+  }
+  let challengeOrigin: string | null = null;
+  if (challengeScriptUrl) {
+    try {
+      const url = new URL(challengeScriptUrl);
+      if (url.protocol === 'https:' || url.protocol === 'http:') challengeOrigin = url.origin;
+    } catch {
+      // an unreadable address adds nothing (the config refuses one anyway)
+    }
+  }
+  return [
+    "default-src 'self'",
+    challengeOrigin ? `script-src 'self' ${challengeOrigin}` : "script-src 'self'",
+    ...(challengeOrigin ? [`frame-src ${challengeOrigin}`] : []),
+    "style-src 'self'",
+    `img-src 'self' data: blob:${logoOrigin}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+function securityHeaders(services: Services, request: FastifyRequest): Record<string, string> {
+  const widget = portalChallengeWidget(services.challenge, services.config.challengeWidget, request.portal);
+  return {
+    'content-security-policy': portalSiteCsp(request.portal?.logoUrl, widget?.scriptUrl),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+  };
+}
+
+const missingBuild = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Portal not built</title></head>
+<body><h1>This portal's website is not built</h1>
+<p>The service found no build of the portal website. Run <code>npm run build</code> (or <code>npm ci</code>, or <code>npm start</code>) in the service's folder, then reload this page.</p>
+</body></html>
+`;
+
+/**
+ * index.html with this portal's name in its title and description (what a search engine or a
+ * shared link shows before any script runs); the build's text where it does not say `this portal`.
+ */
+export function indexForPortal(html: string, portalName: string | undefined): string {
+  if (!portalName) return html;
+  const name = escapeHtml(portalName);
+  return html.replace('<title>Portal</title>', `<title>${name}</title>`).replace(/(<meta name="description" content="[^"]*?)this portal/, `$1${name}`);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** index.html, read again only when the build changed it. */
+function indexReader(dir: string) {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return (): string | null => {
+    const file = path.join(dir, 'index.html');
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+export async function registerPortalSite(app: FastifyInstance, services: Services): Promise<void> {
+  const dir = services.config.portalSiteDir;
+  const readIndex = indexReader(dir);
+  await app.register(fastifyStatic, {
+    root: dir,
+    serve: false,
+    preCompressed: true,
+    // Our own headers below; `send` would otherwise set `Cache-Control: public, max-age=0`.
+    cacheControl: false,
+    dotfiles: 'deny',
+    index: false,
+  });
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const html = readIndex();
+    reply.headers(securityHeaders(services, request));
+    if (html === null) {
+      request.log.warn({ dir }, 'the portal website is not built');
+      return reply.code(503).header('cache-control', 'no-store').header('retry-after', '60').type('text/html; charset=utf-8').send(missingBuild);
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexForPortal(html, request.portal?.name));
+  };
+
+  app.get(`${PORTAL_SITE_PREFIX}/*`, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
+    const sitePath = (request.url.split('?')[0].slice(PORTAL_SITE_PREFIX.length) || '/').replace(/\/+$/, '') || '/';
+    if (sitePath.startsWith('/assets/')) {
+      const name = sitePath.slice('/assets/'.length);
+      if (!/^[A-Za-z0-9._-]+$/.test(name) || !existsSync(path.join(dir, 'assets', name))) {
+        throw new ApiError('not_found', { message: `No file ${sitePath} in the portal website.`, remedy: 'Reload the page: the site may have been rebuilt.' });
+      }
+      reply.headers(securityHeaders(services, request)).header('cache-control', IMMUTABLE).header('vary', 'accept-encoding');
+      return reply.sendFile(`assets/${name}`, dir);
+    }
+    // A file at the top of the build (favicon.svg, robots.txt); index.html itself is the fallback below.
+    const top = sitePath.slice(1);
+    if (/^[A-Za-z0-9_-]+\.(?:svg|ico|png|txt|webmanifest)$/.test(top) && existsSync(path.join(dir, top))) {
+      reply.headers(securityHeaders(services, request)).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      return reply.sendFile(top, dir);
+    }
+    return sendIndex(request, reply);
+  });
+  app.get(PORTAL_SITE_PREFIX, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => sendIndex(request, reply));
+}

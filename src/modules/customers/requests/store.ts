@@ -1,0 +1,416 @@
+import type { Executor } from '../../../db/pool.js';
+import type { StatusId, StoredStatusRule } from '../../../db/schema/index.js';
+import { statusCandidates } from './status-candidates.js';
+import { preparedRows } from '../../../db/prepared.js';
+import { PUBLIC_MARKER } from '../../work/issues/comment-visibility.js';
+import { requests } from '../../../db/schema/index.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { SortValue } from '../../../platform/pagination.js';
+
+/** A request as the member side reads it: with its type, requester and the cached issue. */
+export type RequestRecord = {
+  id: string;
+  portalId: string;
+  number: number;
+  title: string;
+  visibility: 'private' | 'company' | 'public';
+  state: 'held' | 'rejected' | 'filed';
+  releaseFailure: string | null;
+  voteCount: number;
+  values: Record<string, string>;
+  /** Raw SQL answers timestamps as text. */
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  requestTypeId: string | null;
+  requestTypeName: string | null;
+  statusMap: StoredStatusRule[] | null;
+  requesterId: string | null;
+  requesterName: string | null;
+  requesterEmail: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  issueNodeId: string | null;
+  issueId: string | null;
+  issueNumber: number | null;
+  issueState: 'open' | 'closed' | null;
+  issueStateReason: string | null;
+  issueLabels: string[] | null;
+  issueHasMilestone: boolean | null;
+  issueHtmlUrl: string | null;
+  repositoryId: string | null;
+  repositoryFullName: string | null;
+  /** The issue's repository is private (null while there is no cached issue). */
+  repositoryPrivate: boolean | null;
+  /** Filed as its reference only; its words never reached the code host (codehost-exposure.ts). */
+  sealedOnCodehost: boolean;
+};
+
+/** Who is looking, on the portal side: what they may see is decided in SQL from this. */
+export interface CustomerSight {
+  customerId: string;
+  companyId: string | null;
+  role: 'customer' | 'manager';
+}
+
+/** What is the viewing customer's own about some requests (see `customerSideReads`). */
+export interface ViewerMarks {
+  voted: Set<string>;
+  subscribed: Set<string>;
+  seen: Map<string, { at: Date; status: string }>;
+  lastPublicComment: Map<string, Date>;
+}
+
+/** Single-select values of the cards of issues, with each field's name, by issue node id (`cardsOf`). */
+export type IssueCards = Map<string, Array<{ values: Record<string, string>; fieldNames: Record<string, string> }>>;
+
+/** A file attached to a request, as `customerSideReads` reads it. */
+export interface RequestFile {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  created_at: Date;
+}
+
+/** Something the customer can see happened since they last opened it (never opened: nothing to catch up on). */
+export function isUnread(marks: ViewerMarks, requestId: string, status: StatusId): boolean {
+  const seen = marks.seen.get(requestId);
+  if (!seen) return false;
+  const comment = marks.lastPublicComment.get(requestId);
+  return seen.status !== status || (comment !== undefined && comment > seen.at);
+}
+
+export interface CustomerFilter {
+  /** `mine`: theirs; `company`: their company's; `public`: the portal's public ones (all within sight). */
+  filter?: 'mine' | 'company' | 'public';
+  /** Only requests the customer has opened before (unread is decided in code after). */
+  openedBefore?: boolean;
+  q?: string;
+  /** Only rows that may have this derived status (the rules decide after). */
+  statusCandidate?: { status: StatusId; workspaceId: string };
+}
+
+/**
+ * What a customer sees: their own requests whatever their state; of anybody else's, only filed
+ * ones, when public, company-visible within their company, or (a manager) any in their company.
+ * The requester's company is read now, so moving a customer changes what everybody sees at once.
+ */
+function sightOf(who: CustomerSight): SQL {
+  const company = who.companyId
+    ? who.role === 'manager'
+      ? sql` or c.company_id = ${who.companyId}`
+      : sql` or (r.visibility = 'company' and c.company_id = ${who.companyId})`
+    : sql``;
+  return sql`(r.requester_id = ${who.customerId} or (r.state = 'filed' and (r.visibility = 'public'${company})))`;
+}
+
+function customerConditions(portalId: string, who: CustomerSight, filter: CustomerFilter): SQL[] {
+  const where = [sql`r.portal_id = ${portalId}`, sightOf(who)];
+  if (filter.filter === 'mine') where.push(sql`r.requester_id = ${who.customerId}`);
+  // The requester's company as copied onto the request: one index range in the list's order, where
+  // going through the company's customers read all their requests and sorted them.
+  if (filter.filter === 'company') where.push(who.companyId ? sql`r.requester_company_id = ${who.companyId}` : sql`false`);
+  if (filter.filter === 'public') where.push(sql`r.visibility = 'public'`);
+  if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
+  if (filter.openedBefore) where.push(sql`r.id in (select request_id from request_reads where customer_id = ${who.customerId})`);
+  if (filter.q) where.push(sql`r.title ilike ${`%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  return where;
+}
+
+export interface RequestFilter {
+  /** Only rows that may have this derived status (the rules decide after). */
+  statusCandidate?: { status: StatusId; workspaceId: string };
+  visibility?: string;
+  held?: boolean;
+  companyId?: string;
+  requestTypeId?: string;
+}
+
+/**
+ * A page's row count written into the text, not sent as a parameter: Postgres plans a prepared
+ * statement once (a generic plan) only when that plan looks no dearer than planning each call, and
+ * with the limit unknown it prices the page at a tenth of the portal's requests, so it planned a
+ * customer's list anew at every call (2 to 3 ms, against 0.5 ms to run it). Each count is its own
+ * statement; there are few (a page's size plus one, or a scan's).
+ */
+function limitOf(rows: number): SQL {
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`a page's row count must be a positive integer, not ${rows}`);
+  return sql.raw(String(rows));
+}
+
+const recordSelect = sql`
+  select r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.vote_count as "voteCount", r.values,
+         r.created_at as "createdAt", r.updated_at as "updatedAt",
+         t.id as "requestTypeId", t.name as "requestTypeName", t.status_map as "statusMap",
+         c.id as "requesterId", u.name as "requesterName", c.email as "requesterEmail",
+         co.id as "companyId", co.name as "companyName",
+         r.issue_node_id as "issueNodeId", i.id as "issueId", i.number as "issueNumber",
+         case when i.id is null then null when i.state = 'closed' then 'closed' else 'open' end as "issueState",
+         i.state_reason as "issueStateReason", i.label_names as "issueLabels",
+         case when i.id is null then null else i.milestone_codehost_id is not null end as "issueHasMilestone",
+         i.html_url as "issueHtmlUrl", rep.id as "repositoryId", rep.full_name as "repositoryFullName",
+         rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost"
+    from requests r
+    left join request_types t on t.id = r.request_type_id
+    left join portal_customers c on c.id = r.requester_id
+    left join portal_auth_users u on u.id = c.user_id
+    left join companies co on co.id = c.company_id
+    left join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id
+    left join repositories rep on rep.id = i.repository_id`;
+
+function conditions(portalId: string, filter: RequestFilter): SQL[] {
+  const where = [sql`r.portal_id = ${portalId}`];
+  if (filter.visibility) where.push(sql`r.visibility = ${filter.visibility}`);
+  if (filter.held === true) where.push(sql`r.state = 'held'`);
+  if (filter.held === false) where.push(sql`r.state <> 'held'`);
+  if (filter.companyId) where.push(sql`r.requester_company_id = ${filter.companyId}`);
+  if (filter.requestTypeId) where.push(sql`r.request_type_id = ${filter.requestTypeId}`);
+  if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
+  return where;
+}
+
+/** The branches of the statement reading a customer's own marks on some requests (see `customerSideReads`). */
+function markBranches(customerId: string, ids: SQL, botLogin: string | null): SQL {
+  return sql`
+      select request_id::text as key, 'vote' as kind, null::timestamptz as at, null as status, null::jsonb as detail from request_votes where customer_id = ${customerId} and request_id = any(${ids})
+      union all
+      select request_id::text, 'subscription', null, null, null from request_subscriptions where customer_id = ${customerId} and request_id = any(${ids})
+      union all
+      select request_id::text, 'read', seen_at, seen_status, null from request_reads where customer_id = ${customerId} and request_id = any(${ids})
+      union all
+      select r.id::text, 'comment', max(coalesce(sc.created_at, cm.created_at)), null, null
+        from requests r
+        join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id
+        join comments cm on cm.repository_id = i.repository_id and cm.issue_number = i.number
+        left join service_comments sc on sc.repository_id = cm.repository_id and sc.codehost_comment_id = cm.codehost_id
+        left join portal_comments pc on pc.repository_id = cm.repository_id and pc.codehost_comment_id = cm.codehost_id
+       where r.id = any(${ids}) and (sc.id is not null or coalesce(cm.author->>'login' = ${botLogin}, false))
+         and strpos(cm.body, ${PUBLIC_MARKER}) > 0 and pc.customer_id is distinct from ${customerId}
+       group by r.id`;
+}
+
+/** The cards of the issues with these node ids, one row per single-select value (see `cardsOf`). */
+function cardBranch(workspaceId: string, issueNodeIds: string[]): SQL {
+  return sql`
+      select pi.content_node_id as key, 'card' as kind, null::timestamptz as at, null as status,
+             jsonb_build_object('field', kv.key, 'name', f.name, 'value', kv.value->>'name') as detail
+        from project_items pi
+        cross join lateral jsonb_each(pi.field_values) kv
+        join project_fields f on f.workspace_id = pi.workspace_id and f.project_id = pi.project_id and f.node_id = kv.key
+       where pi.workspace_id = ${workspaceId} and pi.content_node_id = any(${sql.param(issueNodeIds)}::text[])
+         and not pi.archived and kv.value->>'type' = 'single_select'`;
+}
+
+type SideRow = { key: string; kind: 'vote' | 'subscription' | 'read' | 'comment' | 'card' | 'file'; at: Date | string | null; status: string | null; detail: Record<string, unknown> | null };
+
+function addMark(marks: ViewerMarks, row: SideRow): void {
+  if (row.kind === 'vote') marks.voted.add(row.key);
+  else if (row.kind === 'subscription') marks.subscribed.add(row.key);
+  else if (row.kind === 'read') marks.seen.set(row.key, { at: new Date(row.at!), status: row.status! });
+  else if (row.kind === 'comment' && row.at) marks.lastPublicComment.set(row.key, new Date(row.at));
+}
+
+function addCard(cards: IssueCards, node: string, card: { field: string; name: string; value: string }): void {
+  const list = cards.get(node) ?? [{ values: {}, fieldNames: {} }];
+  list[0].values[card.field] = card.value;
+  list[0].fieldNames[card.field] = card.name;
+  cards.set(node, list);
+}
+
+/** A customer's marks on no request yet (filled batch by batch). */
+export const emptyMarks = (): ViewerMarks => ({ voted: new Set(), subscribed: new Set(), seen: new Map(), lastPublicComment: new Map() });
+
+export const requestStore = {
+  /** The number the portal's next request gets (the portal row is locked until the transaction ends). */
+  async nextNumber(tx: Executor, portalId: string): Promise<number> {
+    const result = await tx.execute<{ number: number }>(
+      sql`update portals set next_request_number = next_request_number + 1 where id = ${portalId} returning next_request_number - 1 as number`,
+    );
+    return Number(result.rows[0].number);
+  },
+
+  /** Null when the portal already has a request for that issue. */
+  async insert(tx: Executor, row: typeof requests.$inferInsert): Promise<string | null> {
+    const [created] = await tx.insert(requests).values(row).onConflictDoNothing().returning({ id: requests.id });
+    return created?.id ?? null;
+  },
+
+  async find(tx: Executor, portalId: string, requestId: string): Promise<RequestRecord | null> {
+    const result = await tx.execute<RequestRecord>(sql`${recordSelect} where r.portal_id = ${portalId} and r.id = ${requestId}`);
+    return result.rows[0] ?? null;
+  },
+
+  async update(tx: Executor, requestId: string, change: { title?: string; visibility?: string }): Promise<void> {
+    await tx.update(requests).set({ ...change, updatedAt: new Date() }).where(sql`${requests.id} = ${requestId}`);
+  },
+
+  async remove(tx: Executor, requestId: string): Promise<void> {
+    await tx.delete(requests).where(sql`${requests.id} = ${requestId}`);
+  },
+
+  /** Oldest first, or most votes first (then oldest): `limit` rows after the cursor, `sortKeyOf(sort)` of the last row. */
+  async page(tx: Executor, portalId: string, filter: RequestFilter, after: SortValue[] | null, limit: number, sort: 'oldest' | 'votes' = 'oldest'): Promise<RequestRecord[]> {
+    const where = conditions(portalId, filter);
+    if (sort === 'votes') {
+      if (after) {
+        where.push(sql`(r.vote_count < ${after[0]}::int or (r.vote_count = ${after[0]}::int and (r.created_at, r.id) > (${after[1]}::timestamptz, ${after[2]}::uuid)))`);
+      }
+      return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.vote_count desc, r.created_at, r.id limit ${limit}`);
+    }
+    if (after) where.push(sql`(r.created_at, r.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+    return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at, r.id limit ${limit}`);
+  },
+
+  /**
+   * Within the customer's sight, `limit` rows after the cursor: newest first, or most votes first
+   * (then newest). The cursor is `sortKeyOf(sort)` of the last row.
+   */
+  async customerPage(tx: Executor, portalId: string, who: CustomerSight, filter: CustomerFilter, after: SortValue[] | null, limit: number, sort: 'newest' | 'votes' = 'newest'): Promise<RequestRecord[]> {
+    const where = customerConditions(portalId, who, filter);
+    if (sort === 'votes') {
+      if (after) where.push(sql`(r.vote_count, r.created_at, r.id) < (${after[0]}::int, ${after[1]}::timestamptz, ${after[2]}::uuid)`);
+      return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.vote_count desc, r.created_at desc, r.id desc limit ${limitOf(limit)}`);
+    }
+    if (after) where.push(sql`(r.created_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+    return preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)} order by r.created_at desc, r.id desc limit ${limitOf(limit)}`);
+  },
+
+  /**
+   * What a customer sees of some requests besides the requests, in one round trip: the customer's
+   * marks (which they voted for, which they follow, when they last opened each and what status it
+   * showed then, and the newest public comment on each by somebody else: from the comment cache,
+   * written by the service with the public marker and timed by the service's own record of writing
+   * it, since the code host's time has whole seconds), the issues' cards (`cardsOf`; none asked for
+   * when `issueNodeIds` is empty) and the requests' files, oldest first.
+   */
+  async customerSideReads(
+    tx: Executor,
+    who: { workspaceId: string; customerId: string; botLogin: string | null },
+    requestIds: string[],
+    issueNodeIds: string[],
+  ): Promise<{ marks: ViewerMarks; cards: IssueCards; files: Map<string, RequestFile[]> }> {
+    const marks = emptyMarks();
+    const cards: IssueCards = new Map();
+    const files = new Map<string, RequestFile[]>();
+    if (!requestIds.length) return { marks, cards, files };
+    const ids = sql`${sql.param(requestIds)}::uuid[]`;
+    const rows = await preparedRows<SideRow>(tx, sql`${markBranches(who.customerId, ids, who.botLogin)}
+      union all ${cardBranch(who.workspaceId, issueNodeIds)}
+      union all
+      select request_id::text, 'file', created_at, null, jsonb_build_object('id', id, 'filename', filename, 'content_type', content_type, 'size', size)
+        from attachments where request_id = any(${ids})`);
+    for (const row of rows) {
+      if (row.kind === 'card') addCard(cards, row.key, row.detail as { field: string; name: string; value: string });
+      else if (row.kind === 'file') {
+        const list = files.get(row.key) ?? [];
+        list.push({ ...(row.detail as Omit<RequestFile, 'created_at'>), created_at: new Date(row.at!) });
+        files.set(row.key, list);
+      } else addMark(marks, row);
+    }
+    for (const list of files.values()) list.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return { marks, cards, files };
+  },
+
+  /** The customer has just seen the request, showing this status. */
+  async markSeen(tx: Executor, request: { id: string; workspaceId: string }, customerId: string, status: StatusId): Promise<void> {
+    await tx.execute(sql`
+      insert into request_reads (request_id, customer_id, workspace_id, seen_at, seen_status) values (${request.id}, ${customerId}, ${request.workspaceId}, now(), ${status})
+      on conflict (request_id, customer_id) do update set seen_at = excluded.seen_at, seen_status = excluded.seen_status`);
+  },
+
+  /** Follow (idempotent); false when already following. */
+  async subscribe(tx: Executor, request: { id: string; workspaceId: string }, customerId: string): Promise<boolean> {
+    const added = await tx.execute(sql`
+      insert into request_subscriptions (request_id, customer_id, workspace_id) values (${request.id}, ${customerId}, ${request.workspaceId})
+      on conflict do nothing returning request_id`);
+    return added.rows.length > 0;
+  },
+
+  async unsubscribe(tx: Executor, requestId: string, customerId: string): Promise<boolean> {
+    const removed = await tx.execute(sql`delete from request_subscriptions where request_id = ${requestId} and customer_id = ${customerId} returning request_id`);
+    return removed.rows.length > 0;
+  },
+
+  /** One vote per customer and request; the count moves only when a vote was added. */
+  async vote(tx: Executor, request: { id: string; workspaceId: string }, customerId: string): Promise<boolean> {
+    const added = await tx.execute(sql`
+      insert into request_votes (request_id, customer_id, workspace_id) values (${request.id}, ${customerId}, ${request.workspaceId})
+      on conflict do nothing returning request_id`);
+    if (added.rows.length) await tx.execute(sql`update requests set vote_count = vote_count + 1 where id = ${request.id}`);
+    return added.rows.length > 0;
+  },
+
+  async unvote(tx: Executor, requestId: string, customerId: string): Promise<boolean> {
+    const removed = await tx.execute(sql`delete from request_votes where request_id = ${requestId} and customer_id = ${customerId} returning request_id`);
+    if (removed.rows.length) await tx.execute(sql`update requests set vote_count = vote_count - 1 where id = ${requestId}`);
+    return removed.rows.length > 0;
+  },
+
+  /** The request with this number, if the customer may see it. */
+  async customerFind(tx: Executor, portalId: string, who: CustomerSight, number: number): Promise<RequestRecord | null> {
+    const where = [...customerConditions(portalId, who, {}), sql`r.number = ${number}`];
+    const [row] = await preparedRows<RequestRecord>(tx, sql`${recordSelect} where ${sql.join(where, sql` and `)}`);
+    return row ?? null;
+  },
+
+  /**
+   * Whether a new request of this customer waits in the hold queue (on an open portal): while one
+   * of theirs is held, and until one of theirs has been released. The customer's row is locked
+   * until the transaction ends, so two submissions decide one after the other.
+   */
+  async mustHold(tx: Executor, customerId: string): Promise<boolean> {
+    await tx.execute(sql`select 1 from portal_customers where id = ${customerId} for update`);
+    return requestStore.wouldHold(tx, customerId);
+  },
+
+  /** mustHold's rule, read without the lock: what the customer is told before they submit. */
+  async wouldHold(executor: Executor, customerId: string): Promise<boolean> {
+    const { rows } = await executor.execute<{ held: boolean; filed: boolean }>(sql`
+      select exists (select 1 from requests where requester_id = ${customerId} and state = 'held') as held,
+             exists (select 1 from requests where requester_id = ${customerId} and state = 'filed') as filed`);
+    return rows[0].held || !rows[0].filed;
+  },
+
+  /** A held request becomes filed; false when it was no longer held (released or rejected meanwhile). */
+  async markFiled(tx: Executor, requestId: string, issueNodeId: string, sealedOnCodehost: boolean): Promise<boolean> {
+    const { rows } = await tx.execute(sql`
+      update requests set state = 'filed', issue_node_id = ${issueNodeId}, sealed_on_codehost = ${sealedOnCodehost}, release_failure = null, updated_at = now()
+       where id = ${requestId} and state = 'held' returning id`);
+    return rows.length > 0;
+  },
+
+  /** False when it was not held. */
+  async markRejected(tx: Executor, requestId: string): Promise<boolean> {
+    const { rows } = await tx.execute(sql`
+      update requests set state = 'rejected', release_failure = null, updated_at = now() where id = ${requestId} and state = 'held' returning id`);
+    return rows.length > 0;
+  },
+
+  async recordReleaseFailure(tx: Executor, requestId: string, reason: string): Promise<void> {
+    await tx.execute(sql`update requests set release_failure = ${reason}, updated_at = now() where id = ${requestId} and state = 'held'`);
+  },
+
+  /** The workspace's filed requests somebody follows, with the status last announced: what the change detector looks at. */
+  async watched(tx: Executor, workspaceId: string): Promise<Array<RequestRecord & { notifiedStatus: string | null }>> {
+    return preparedRows(tx, sql`
+      select base.*, rq.notified_status as "notifiedStatus" from (${recordSelect}
+        where r.workspace_id = ${workspaceId} and r.state = 'filed'
+          and (exists (select 1 from request_subscriptions s where s.request_id = r.id)
+               or exists (select 1 from issue_follows f join issues fi on fi.id = f.issue_id
+                           where fi.workspace_id = r.workspace_id and fi.node_id = r.issue_node_id and f.following))) base
+        join requests rq on rq.id = base.id`);
+  },
+
+  async setNotifiedStatus(tx: Executor, requestId: string, status: StatusId): Promise<void> {
+    await tx.execute(sql`update requests set notified_status = ${status} where id = ${requestId}`);
+  },
+
+  /** Single-select values of the cards of these issues, with each field's name, by issue node id. */
+  async cardsOf(tx: Executor, workspaceId: string, issueNodeIds: string[]): Promise<IssueCards> {
+    const cards: IssueCards = new Map();
+    if (!issueNodeIds.length) return cards;
+    const rows = await preparedRows<SideRow>(tx, cardBranch(workspaceId, issueNodeIds));
+    for (const row of rows) addCard(cards, row.key, row.detail as { field: string; name: string; value: string });
+    return cards;
+  },
+};

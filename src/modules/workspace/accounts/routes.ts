@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { pageOf, pageQuery, toPage } from '../../../platform/pagination.js';
+import { defineRoute } from '../../../http/route.js';
+import { okSchema } from '../../../platform/schemas.js';
+import { presentWorkspace, workspaceSchema } from '../workspaces/schemas.js';
+import { accountSchema, meSchema } from './schemas.js';
+import { accountService } from './service.js';
+
+export const accountRoutes = [
+  defineRoute({
+    operationId: 'getMe',
+    method: 'GET',
+    path: '/v1/me',
+    summary: 'The signed-in person',
+    description:
+      'The person the credential acts for (an API key acts for the person who issued it): their id, name and e-mail, their linked code-host identity (`codehost`, null until linked) and how many workspaces they belong to (always 1 with an API key). Needs no workspace.',
+    tags: ['Account'],
+    access: { kind: 'person', scope: 'self:read' },
+    response: meSchema,
+    handler: ({ services, auth }) => accountService.me(services, auth),
+  }),
+
+  defineRoute({
+    operationId: 'listMyWorkspaces',
+    method: 'GET',
+    path: '/account/workspaces',
+    summary: 'Workspaces the person belongs to',
+    description: 'Their ids are what X-Workspace-Id takes. Oldest first. With an API key, only the workspace the key was issued in.',
+    tags: ['Account'],
+    access: { kind: 'person', scope: 'self:read' },
+    query: z.object(pageQuery),
+    response: pageOf(workspaceSchema),
+    async handler({ services, auth, query }) {
+      const binding = `account.workspaces:${auth.principal.userId}`;
+      const all = await accountService.workspaces(services, auth);
+      let start = 0;
+      if (query.cursor) {
+        const [createdAt, id] = services.cursors.decode(binding, query.cursor);
+        start = all.findIndex((m) => m.createdAt > String(createdAt) || (m.createdAt === createdAt && m.workspaceId > String(id)));
+        if (start === -1) start = all.length;
+      }
+      return toPage(
+        all.slice(start, start + query.limit + 1),
+        query.limit,
+        (m) => [m.createdAt, m.workspaceId],
+        services.cursors,
+        binding,
+        (m) => presentWorkspace({ id: m.workspaceId, name: m.name, slug: m.slug, createdAt: m.createdAt }, m.role, m.codehost),
+      );
+    },
+  }),
+
+  defineRoute({
+    operationId: 'getCredential',
+    method: 'GET',
+    path: '/account/credential',
+    summary: 'The acting credential',
+    description: 'Who is calling, with which credential (session or API key, and its scopes), and in which workspace if the request named one.',
+    tags: ['Account'],
+    access: { kind: 'person', scope: 'self:read' },
+    response: accountSchema,
+    handler: ({ auth }) => accountService.credential(auth),
+  }),
+
+  defineRoute({
+    operationId: 'signOutEverywhere',
+    method: 'POST',
+    path: '/account/sign-out-everywhere',
+    summary: 'Sign out on every device',
+    description: 'Ends every session of the person, this one included. API keys are not affected (revoke them under /v1/api-keys).',
+    tags: ['Account'],
+    access: { kind: 'person', scope: null, credentials: ['session'] },
+    status: 200,
+    response: okSchema,
+    async handler({ services, auth }) {
+      await accountService.signOutEverywhere(services, auth);
+      return { ok: true as const };
+    },
+  }),
+];
