@@ -39,17 +39,17 @@ describe("the README's browser path, then its curl walk-through, on one data fol
     await page.locator('input[name=login][value=bob]').check();
     await page.getByRole('button', { name: /^Authorize/ }).click();
     await page.waitForURL(`${base}/settings/codehost`);
-    await expect.poll(() => page.locator('#codehost-message').textContent()).toBe('Your GitHub account is linked.');
+    await expect.poll(() => page.locator('#codehost-message').textContent(), { timeout: 15_000 }).toBe('Your GitHub account is linked.');
 
     await page.locator('#workspace-form [name=name]').fill('Newco');
     await page.locator('#workspace-form [name=slug]').fill('newco');
     await page.getByRole('button', { name: 'Make the workspace' }).click();
-    await expect.poll(() => page.locator('#workspaces h2').textContent()).toBe('Newco (owner)');
-    await expect.poll(() => page.locator('#workspaces').textContent()).toContain('org-2');
+    await expect.poll(() => page.locator('#workspaces h2').textContent(), { timeout: 15_000 }).toBe('Newco (owner)');
+    await expect.poll(() => page.locator('#workspaces').textContent(), { timeout: 15_000 }).toContain('org-2');
     await page.locator('#workspaces p', { hasText: 'org-2' }).getByRole('button', { name: 'Connect' }).click();
-    await expect.poll(() => page.locator('#workspaces').textContent()).toContain('Connected to org-2.');
+    await expect.poll(() => page.locator('#workspaces').textContent(), { timeout: 15_000 }).toContain('Connected to org-2.');
     await page.getByRole('button', { name: 'Mirror' }).first().click();
-    await expect.poll(() => page.locator('#workspaces').textContent()).toContain('mirroring starts');
+    await expect.poll(() => page.locator('#workspaces').textContent(), { timeout: 15_000 }).toContain('mirroring starts');
     expect(consoleErrors).toEqual([]);
 
     const run = await runBash(walkThroughScript(walkThrough(), { ...demo.ports, dataDir: demo.dataDir }), process.cwd(), 150_000);
