@@ -1,5 +1,6 @@
 /**
- * Runs every benchmark script in bench/ (files ending in .ts, except this one), one after another,
+ * Runs every benchmark script in bench/ (files ending in .ts, except this one and runtimes.ts, which
+ * runs three of them again on a second Node.js), one after another,
  * then prints every aim the results name, each figure beside its floor and its aim.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { printAims, resultsDir, type Aim } from './support/report.js';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const scripts = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'run-all.ts').sort();
+const scripts = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'run-all.ts' && f !== 'runtimes.ts').sort();
 const failed: string[] = [];
 const startedAt = Date.now();
 for (const script of scripts) {

@@ -2,6 +2,8 @@
 // The `svc` command (package.json "bin"): runs the compiled service, which `npm ci` builds into
 // dist/ (the `prepare` script) and `npm run build` brings up to date. It does not build itself:
 // `svc mcp` speaks its protocol on stdout, where a build's output would corrupt it.
+// First: on a Node.js svc does not run on, one sentence naming the version to install, and exit 1.
+import '../scripts/node-version.mjs';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -5,6 +5,9 @@
 // JavaScript and declarations its package.json exports), and for the portal website: portal-web/ is
 // built by Vite into portal-web/dist when that build is missing or older than any of its sources (or
 // the typed client's build it bundles).
+// First: on a Node.js svc does not run on (npm ci and npm start on Node 18, say), one sentence
+// naming the version to install, and exit 1, before any build.
+import './node-version.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,7 +49,10 @@ const sources = Math.max(
   newest(path.join(root, 'emulator')),
   statSync(path.join(root, 'tsconfig.build.json')).mtimeMs,
   statSync(path.join(root, 'tsconfig.json')).mtimeMs,
+  // The Node.js version check main.ts imports first (compiled into dist/scripts/).
+  statSync(path.join(root, 'scripts', 'node-version.mjs')).mtimeMs,
 );
+outputsMissing ||= !existsSync(path.join(dist, 'scripts', 'node-version.mjs'));
 if (outputsMissing || !existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
   console.error(`svc: compiling src/ and emulator/ into dist/ (${outputsMissing ? 'compiled files missing' : 'sources changed since the last build'})`);
   // tsc's incremental state records what it already wrote and would not write a deleted output again.

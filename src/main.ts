@@ -1,3 +1,6 @@
+// First: on a Node.js svc does not run on, one sentence naming the version to install, and exit 1,
+// before any other module is evaluated (`node dist/src/main.js` has no launcher before it).
+import '../scripts/node-version.mjs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { authBaseUrl } from './auth/base-url.js';

@@ -14,6 +14,9 @@ export function signInTokenDigest(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
+/** The row the magic-link plugin keeps a link's token under (better-auth 1.7.25 and later prefix the digest with `magic-link:`). */
+export const magicLinkIdentifier = (token: string) => `magic-link:${signInTokenDigest(token)}`;
+
 export type SignInTables = 'auth_' | 'portal_auth_';
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -33,7 +36,7 @@ export async function hasUnprovenPassword(pool: Queryable, tables: SignInTables,
 export async function linkRemovesPassword(pool: Queryable, tables: SignInTables, token: string): Promise<boolean> {
   const { rows } = await pool.query<{ email: string | null }>(
     `select value::json->>'email' as email from ${tables}verifications where identifier = $1 and expires_at > now()`,
-    [signInTokenDigest(token)],
+    [magicLinkIdentifier(token)],
   );
   const email = rows[0]?.email;
   return typeof email === 'string' && (await hasUnprovenPassword(pool, tables, email));
