@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { invalidRequest } from '../platform/errors.js';
+import { shownFieldName, unknownFieldIssue } from '../platform/strict-body.js';
 
 /**
  * The longest text either sign-in library takes in each field it knows. The library itself bounds
@@ -38,7 +39,7 @@ function findOverlong(value: unknown, field: string, depth: number): { path: str
   }
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.length > OTHER_TEXT_LIMIT) return { path: [`${key.slice(0, 40)}…`], length: key.length, limit: OTHER_TEXT_LIMIT };
+    if (key.length > OTHER_TEXT_LIMIT) return { path: [shownFieldName(key)], length: key.length, limit: OTHER_TEXT_LIMIT };
     const found = findOverlong(item, Array.isArray(value) ? field : key, depth + 1);
     if (found) {
       found.path.unshift(key);
@@ -88,9 +89,9 @@ export function refuseUnknownSignInFields(operation: string, body: unknown): voi
   if (known === undefined || body === null || body === undefined || typeof body !== 'object' || Array.isArray(body)) return;
   const unknown = Object.keys(body).filter((field) => !known.includes(field));
   if (unknown.length === 0) return;
-  const named = unknown.map((field) => (field.length > 40 ? `${field.slice(0, 40)}…` : field));
+  const named = unknown.map(shownFieldName);
   throw invalidRequest(
     `The body has ${named.length === 1 ? 'a field' : 'fields'} this operation does not take: ${named.join(', ')}.${known.length ? ` It takes ${known.join(', ')}.` : ' It takes no fields.'}`,
-    { location: 'body', issues: named.map((path) => ({ path, message: `Unknown field "${path}": this operation takes no such field.` })) },
+    { location: 'body', issues: named.map((path) => unknownFieldIssue(path)) },
   );
 }

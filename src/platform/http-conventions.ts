@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { randomFillSync } from 'node:crypto';
 import { V7Generator } from 'uuidv7';
 import { ApiError, envelope, type ErrorCode } from './errors.js';
+import { unknownFieldIssue } from './strict-body.js';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 
@@ -64,10 +65,7 @@ export function toApiError(error: unknown): ApiError {
           const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
           // One issue per unknown field, its path naming the field rather than the object holding it.
           if (v.keyword === 'unrecognized_keys' && Array.isArray(v.params.keys)) {
-            return (v.params.keys as string[]).map((key) => ({
-              path: path ? `${path}.${key}` : key,
-              message: `Unknown field "${key}": this operation takes no such field.`,
-            }));
+            return (v.params.keys as string[]).map((key) => unknownFieldIssue(path ? `${path}.${key}` : key, key));
           }
           return [{ path, message: v.message ?? 'invalid' }];
         }),

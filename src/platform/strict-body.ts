@@ -68,6 +68,12 @@ function renamed(original: z.ZodType, copy: z.ZodType): z.ZodType {
   return copy;
 }
 
+/** A field name as an answer shows it: whole up to 40 characters, else its start and an ellipsis. */
+export const shownFieldName = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
+/** The `detail.issues` entry for a field the operation does not take, the same wherever it is found. */
+export const unknownFieldIssue = (path: string, name = path) => ({ path, message: `Unknown field "${name}": this operation takes no such field.` });
+
 /**
  * The same rule for an operation that takes no body: a JSON body with fields is 422 naming them, never
  * ignored (`{ "reason": "spam" }` sent to a rejection would otherwise look recorded). No body, or
@@ -77,12 +83,12 @@ export function refuseBodyWhereNoneIsTaken(body: unknown): void {
   if (body === undefined || body === null) return;
   const isObject = typeof body === 'object' && !Array.isArray(body);
   if (isObject && Object.keys(body).length === 0) return;
-  const fields = isObject ? Object.keys(body).map((key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key)) : [];
+  const fields = isObject ? Object.keys(body).map(shownFieldName) : [];
   throw new ApiError('invalid_request', {
     message: 'This operation takes no body.',
     detail: {
       location: 'body',
-      issues: fields.length ? fields.map((path) => ({ path, message: `Unknown field "${path}": this operation takes no such field.` })) : [{ path: '', message: 'No body is taken here.' }],
+      issues: fields.length ? fields.map((path) => unknownFieldIssue(path)) : [{ path: '', message: 'No body is taken here.' }],
     },
   });
 }
