@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, problemOf, STATUSES, type PortalRequest } from '../api';
 import type { Session } from '../app';
+import { RequestTypeList } from '../request-types';
 import { Link, navigate } from '../router';
 import { day, HELD_LINE, HeldBadge, Notice, PageTitle, REJECTED_LINE, StatusBadge } from '../ui';
 
@@ -82,19 +83,7 @@ export function HomePage({ session, location }: { session: Session; location: UR
         {front.branding.welcomeText ? <p class="welcome">{front.branding.welcomeText}</p> : null}
       </section>
 
-      {front.requestTypes.length ? (
-        <section aria-labelledby="types-heading">
-          <h2 id="types-heading">Ask for something</h2>
-          <ul class="types">
-            {front.requestTypes.map((type) => (
-              <li key={type.id} class="card type-card">
-                <h3><Link href={`/new?type=${type.id}`}>{type.name}</Link></h3>
-                {type.description ? <p>{type.description}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RequestTypeList types={front.requestTypes} heading="Ask for something" />
 
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading">Requests</h2>

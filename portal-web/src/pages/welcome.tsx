@@ -1,4 +1,5 @@
 import type { Front } from '../api';
+import { RequestTypeList } from '../request-types';
 import { Link } from '../router';
 import { PageTitle } from '../ui';
 
@@ -20,19 +21,7 @@ export function WelcomePage({ front }: { front: Front }) {
         <p class="help">{front.signUpOpen ? 'Anybody may make an account here.' : 'This portal is invite-only: the team behind it sends invitations.'}</p>
       </section>
 
-      {front.requestTypes.length ? (
-        <section aria-labelledby="types-heading">
-          <h2 id="types-heading">What you can ask for</h2>
-          <ul class="types">
-            {front.requestTypes.map((type) => (
-              <li key={type.id} class="card type-card">
-                <h3><Link href={`/new?type=${type.id}`}>{type.name}</Link></h3>
-                {type.description ? <p>{type.description}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RequestTypeList types={front.requestTypes} heading="What you can ask for" />
     </>
   );
 }
