@@ -1,42 +1,31 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../harness/app.js';
-import { freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
+import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
 
 /**
  * The pages the service serves for its own links while no workspace application is configured,
  * driven in a real browser against `npm start`'s demo mode (embedded PostgreSQL, GitHub emulator).
  */
-let service: StandaloneProcess;
+let demo: DemoInBrowser;
+// The address the service's links use (WORKSPACE_APP_ORIGIN unset: its own); cookies are per host.
 let base: string;
-let dataDir: string;
 let browser: Browser;
 const password = 'correct horse battery';
 const owner = { email: `owner-${Date.now()}@example.com`, token: '', workspaceId: '' };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-pages-'));
-  const port = await freePort();
-  service = spawnStandalone({ DATA_DIR: dataDir, PORT: String(port), EMULATOR_PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) });
-  await service.ready;
-  // The address the service's links use (WORKSPACE_APP_ORIGIN unset: its own); cookies are per host.
-  base = `http://localhost:${port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  demo = await startDemoInBrowser('svc-pages-');
+  ({ base, browser } = demo);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  service?.child.kill('SIGTERM');
-  await service?.exited;
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => demo?.close());
 
 /** The newest outbox message to `to`, as the .txt the mailer writes beside each .eml. */
 function lastMailTo(to: string): string {
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = path.join(demo.dataDir, 'outbox');
   const texts = readdirSync(outbox).filter((f) => f.endsWith('.txt')).sort().map((f) => readFileSync(path.join(outbox, f), 'utf8'));
   const mine = texts.filter((t) => t.startsWith(`To: ${to}\n`));
   if (!mine.length) throw new Error(`no mail to ${to}`);
@@ -53,6 +42,22 @@ async function apiFrom(page: Page, method: string, url: string, body?: unknown, 
     },
     { method, url, body, headers },
   );
+}
+
+/** The owner signed in on a new page, with a new workspace of `name` and that workspace's install link. */
+async function ownerWithNewWorkspace(name: string): Promise<{ page: Page; workspaceId: string; installUrl: string }> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${base}/signin`);
+  const signIn = page.locator('#password-form');
+  await signIn.locator('[name=email]').fill(owner.email);
+  await signIn.locator('[name=password]').fill(password);
+  await signIn.locator('button').click();
+  await page.waitForURL(`${base}/`);
+  const workspace = await apiFrom(page, 'POST', '/v1/workspaces', { name, slug: `${name.toLowerCase()}-${Date.now()}` });
+  expect(workspace.status).toBe(201);
+  const link = await apiFrom(page, 'GET', '/v1/codehost/install-url', undefined, { 'x-workspace-id': workspace.body.id });
+  expect(link.status).toBe(200);
+  return { page, workspaceId: workspace.body.id, installUrl: link.body.url };
 }
 
 describe('the built-in pages', () => {
@@ -186,27 +191,17 @@ describe('the built-in pages', () => {
   }, 60_000);
 
   it("bring an admin back from the install link, through the emulator's install page, to the settings page connected", async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${base}/signin`);
-    const signIn = page.locator('#password-form');
-    await signIn.locator('[name=email]').fill(owner.email);
-    await signIn.locator('[name=password]').fill(password);
-    await signIn.locator('button').click();
-    await page.waitForURL(`${base}/`);
-    const second = await apiFrom(page, 'POST', '/v1/workspaces', { name: 'Beta', slug: `beta-${Date.now()}` });
-    expect(second.status).toBe(201);
-    const link = await apiFrom(page, 'GET', '/v1/codehost/install-url', undefined, { 'x-workspace-id': second.body.id });
-    expect(link.status).toBe(200);
+    const { page, workspaceId: secondId, installUrl } = await ownerWithNewWorkspace('Beta');
 
     // Demo mode: the emulator's install page asks who is installing (Ada linked alice) and where (alice's own
     // account), installs, and sends the browser to the setup route.
-    await page.goto(link.body.url);
+    await page.goto(installUrl);
     await page.locator('input[name=login][value=alice]').check();
     expect(await page.locator('input[name=account]:checked').getAttribute('value')).toBe('');
     await page.getByRole('button', { name: /^Install/ }).click();
     await page.waitForURL(new RegExp(`^${base}/settings/codehost\\?connected=\\d+$`));
     await expect.poll(() => page.locator('#codehost-message').textContent()).toMatch(/^GitHub is connected \(installation \d+\)\.$/);
-    const connection = await apiFrom(page, 'GET', '/v1/codehost/installation', undefined, { 'x-workspace-id': second.body.id });
+    const connection = await apiFrom(page, 'GET', '/v1/codehost/installation', undefined, { 'x-workspace-id': secondId });
     expect(connection.body).toMatchObject({ connected: true, accountType: 'User' });
 
     await page.goto(`${base}/settings/codehost?error=installation_requested`);
@@ -214,19 +209,10 @@ describe('the built-in pages', () => {
   }, 60_000);
 
   it('show a workspace refused an installation another workspace holds the way on: install the app on a new organisation', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${base}/signin`);
-    const signIn = page.locator('#password-form');
-    await signIn.locator('[name=email]').fill(owner.email);
-    await signIn.locator('[name=password]').fill(password);
-    await signIn.locator('button').click();
-    await page.waitForURL(`${base}/`);
-    const third = await apiFrom(page, 'POST', '/v1/workspaces', { name: 'Gamma', slug: `gamma-${Date.now()}` });
-    expect(third.status).toBe(201);
-    const link = await apiFrom(page, 'GET', '/v1/codehost/install-url', undefined, { 'x-workspace-id': third.body.id });
+    const { page, installUrl } = await ownerWithNewWorkspace('Gamma');
 
     // org-1 is Acme's (the first test): coming back from it is refused, with what to do next.
-    await page.goto(`${link.body.url}&login=alice&account=org-1`);
+    await page.goto(`${installUrl}&login=alice&account=org-1`);
     await page.waitForURL(`${base}/settings/codehost?error=installation_held_by_another_workspace`);
     await expect.poll(() => page.locator('#codehost-message').textContent()).toContain('Install the app on another account');
     const gamma = page.locator('#workspaces section', { hasText: 'Gamma' });
