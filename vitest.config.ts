@@ -9,6 +9,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],
+    // A browser or a second process under a loaded CI machine can take seconds to show what a test
+    // waits for; vitest's one-second default made such waits fail at random.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     // The AWS SDK's notice that its 2027 releases need Node 22 says nothing about the code under test.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },

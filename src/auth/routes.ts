@@ -465,12 +465,13 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
         // The library answers a sign-out without a session with a success; it must not clear
         // every process's cache, so an operation on a session needs one (as on a portal's host).
         if (CREDENTIAL_CHANGES.has(operation)) await requireWorkspaceSession(services, request);
-        const sent = await forwardToAuth(auth, authBaseUrl(services), request, reply);
-        if (changesCachedCredentials(operation, reply.statusCode)) {
+        const response = await callAuth(auth, authBaseUrl(services), request);
+        // Cleared before the answer leaves: the caller's next request must not find the old credential.
+        if (changesCachedCredentials(operation, response.status)) {
           services.credentials.cache.clear();
           await announceCredentialChange(services.database.db);
         }
-        return sent;
+        return relayAuthResponse(response, reply);
       },
     });
   }

@@ -38,11 +38,25 @@ async function clearsDuring(work: () => Promise<void>): Promise<{ local: number;
   // channel the app does not listen to) is heard, any the work caused has been heard as well.
   const marker = unique('marker');
   await listener.query(`select pg_notify('svc_test_marker', $1)`, [marker]);
-  for (let i = 0; i < 100 && !heard.some((n) => n.payload === marker); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && !heard.some((n) => n.payload === marker); i++) await new Promise((r) => setTimeout(r, 20));
   expect(heard.map((n) => n.payload)).toContain(marker);
-  const announced = heard.filter((n) => n.channel === 'svc_credentials').length;
-  // This process hears them on a connection of its own, a moment after the listener here.
-  if (announced > 0) await new Promise((r) => setTimeout(r, 300));
+  const announced = heard.filter((n) => n.channel === 'svc_credentials' && !n.payload.startsWith('fence')).length;
+  // This process hears them on a connection of its own, later than the listener here. A fence sent
+  // on that channel now reaches it after them, so once it has, none is left to land in the next
+  // call's count. The fence clears once more, before that next call takes its own starting point.
+  const appListener = (cache as unknown as { listener: pg.ClientBase | null }).listener;
+  expect(appListener).not.toBeNull();
+  const fence = unique('fence');
+  const fenceHeard = new Promise<void>((resolve) => {
+    const onNotification = (n: pg.Notification) => {
+      if (n.payload !== fence) return;
+      appListener!.off('notification', onNotification);
+      resolve();
+    };
+    appListener!.on('notification', onNotification);
+  });
+  await listener.query(`select pg_notify('svc_credentials', $1)`, [fence]);
+  await fenceHeard;
   return { local, announced };
 }
 
