@@ -2,7 +2,7 @@
  * The layering rule of src/ (README, "Layout"), checked by `npm test`. Each layer may import the
  * ones below it and itself, never one above:
  *
- *   routes   modules/[<group>/]<area>/routes.ts and *-routes.ts, auth/routes.ts, pages/, routes.ts, app.ts, main.ts
+ *   routes   modules/[<group>/]<area>/routes.ts and *-routes.ts, auth/routes.ts, routes.ts, app.ts, main.ts
  *   sync     sync/            jobs, walks, the webhook receiver and its appliers
  *   modules  modules/        services, stores, schemas (never a routes file, never sync/)
  *   http     http/, services.ts   route declaration and registration, idempotency, the Services container
@@ -12,7 +12,7 @@
  *   platform platform/        shared rules (errors, pagination, text rules, request paths, metrics)
  *   base     config.ts, secrets.ts, start-failure.ts, db/, mail/
  */
-const ROUTES = '^src/modules/.+/[^/]*routes[.]ts$|^src/auth/routes[.]ts$|^src/pages/|^src/routes[.]ts$|^src/app[.]ts$|^src/main[.]ts$';
+const ROUTES = '^src/modules/.+/[^/]*routes[.]ts$|^src/auth/routes[.]ts$|^src/routes[.]ts$|^src/app[.]ts$|^src/main[.]ts$';
 
 const layers = {
   base: '^src/(config\\.ts|secrets\\.ts|start-failure\\.ts|db/|mail/)',
@@ -53,7 +53,8 @@ const upward = order.flatMap((layer, i) => {
  *   customers     portals, their site and API, portal customers and their preferences and data,
  *                 companies, requests, request types, attachments, the mail and chat messages
  *                 about requests (request-notifications, chat-webhook)
- *   workspace     workspaces, members, invitations, accounts, API keys, billing
+ *   workspace     workspaces, members, invitations, accounts, API keys, billing, the workspace
+ *                 application's site (app-site)
  *   work          issues, labels, milestones, projects, views, activity, the members' notifications
  *   integrations  the code-host connection (installations, a person's link, writes as that person), MCP
  *   audit         the audit trail that every group writes to

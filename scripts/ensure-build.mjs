@@ -76,18 +76,23 @@ if (!existsSync(clientStamp) || !existsSync(path.join(clientDist, 'index.js')) |
   writeFileSync(clientStamp, new Date().toISOString() + '\n');
 }
 
-const site = path.join(root, 'portal-web');
-const siteStamp = path.join(site, 'dist', '.build-stamp');
-const siteSources = Math.max(
-  newestOfAny(path.join(site, 'src')),
-  newestOfAny(path.join(site, 'public')),
-  ...['index.html', 'vite.config.js', 'package.json', 'tsconfig.json'].map((f) => statSync(path.join(site, f)).mtimeMs),
-  statSync(clientStamp).mtimeMs,
-  // The form rules the site shares with the service.
-  statSync(path.join(root, 'src', 'modules', 'customers', 'requests', 'form-rules.ts')).mtimeMs,
-);
-if (!existsSync(siteStamp) || !existsSync(path.join(site, 'dist', 'index.html')) || statSync(siteStamp).mtimeMs < siteSources) {
-  console.error('svc: building the portal website into portal-web/dist (Vite)');
+// Both web applications: each is built by Vite when its build is missing or older than any of its
+// sources, the UI kit they share, or the typed client's build they bundle.
+const kit = path.join(root, 'ui-kit');
+const kitSources = Math.max(newestOfAny(path.join(kit, 'src')), ...['vite-site.js', 'package.json'].map((f) => statSync(path.join(kit, f)).mtimeMs));
+function buildSite(folder, what, extraSources = []) {
+  const site = path.join(root, folder);
+  const siteStamp = path.join(site, 'dist', '.build-stamp');
+  const siteSources = Math.max(
+    newestOfAny(path.join(site, 'src')),
+    newestOfAny(path.join(site, 'public')),
+    ...['index.html', 'vite.config.js', 'package.json', 'tsconfig.json'].map((f) => statSync(path.join(site, f)).mtimeMs),
+    statSync(clientStamp).mtimeMs,
+    kitSources,
+    ...extraSources.map((f) => statSync(path.join(root, f)).mtimeMs),
+  );
+  if (existsSync(siteStamp) && existsSync(path.join(site, 'dist', 'index.html')) && statSync(siteStamp).mtimeMs >= siteSources) return;
+  console.error(`svc: building ${what} into ${folder}/dist (Vite)`);
   execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(site, 'vite.config.js')], {
     stdio: 'inherit',
     cwd: site,
@@ -96,3 +101,6 @@ if (!existsSync(siteStamp) || !existsSync(path.join(site, 'dist', 'index.html'))
   });
   writeFileSync(siteStamp, new Date().toISOString() + '\n');
 }
+// The portal's form rules are shared with the service.
+buildSite('portal-web', 'the portal website', ['src/modules/customers/requests/form-rules.ts']);
+buildSite('workspace-web', 'the workspace application');

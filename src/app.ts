@@ -18,7 +18,8 @@ import { registerMetrics, type Metrics } from './platform/metrics.js';
 import { validatorCompiler } from './platform/schema-compilers.js';
 import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { registerOpenApi } from './platform/openapi.js';
-import { registerBuiltInPages } from './pages/built-in-pages.js';
+import { registerBuiltFileSending } from './platform/built-site.js';
+import { registerWorkspaceApp } from './modules/workspace/app-site/routes.js';
 import { portalSiteUrl, registerPortalHosts } from './modules/customers/portals/host.js';
 import { registerPortalSite } from './modules/customers/portal-site/routes.js';
 import { mcpTools, registerMcp } from './modules/integrations/mcp/mcp-routes.js';
@@ -124,9 +125,12 @@ export async function buildApp(options: {
   mountSignInLibraries(app, services);
   // The tool-protocol server: the same operations as tools, for API keys.
   registerMcp(app, services, idempotency, mcpTools);
-  if (config.builtInPages) registerBuiltInPages(app);
+  // Both web applications' builds are sent by one @fastify/static, each from its own folder.
+  await registerBuiltFileSending(app, config.portalSiteDir);
+  // The workspace application on this origin, unless WORKSPACE_APP_ORIGIN names another.
+  if (config.servesWorkspaceApp) registerWorkspaceApp(app, services);
   // The portal website on portal hosts (portal-web/, built into config.portalSiteDir).
-  await registerPortalSite(app, services);
+  registerPortalSite(app, services);
 
   app.addHook('onClose', async () => {
     await cache.stop();

@@ -155,11 +155,13 @@ export interface Config {
   port: number;
   publicBaseUrl: string | undefined;
   workspaceAppOrigin: string;
-  /** The service serves the pages its links lead to itself (no WORKSPACE_APP_ORIGIN configured). */
-  builtInPages: boolean;
+  /** The service serves the workspace application (workspace-web/dist) itself: no WORKSPACE_APP_ORIGIN configured. */
+  servesWorkspaceApp: boolean;
   portalDomain: string;
   /** The built portal website served on portal hosts (`npm ci`/`npm start` build it into portal-web/dist). */
   portalSiteDir: string;
+  /** The workspace application's build (workspace-web/dist), served while `servesWorkspaceApp`. */
+  workspaceAppDir: string;
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
@@ -395,9 +397,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     port: e.PORT,
     publicBaseUrl,
     workspaceAppOrigin: appOrigin,
-    builtInPages: e.WORKSPACE_APP_ORIGIN === undefined,
+    servesWorkspaceApp: e.WORKSPACE_APP_ORIGIN === undefined,
     portalDomain: e.PORTAL_DOMAIN,
     portalSiteDir: path.resolve(e.PORTAL_SITE_DIR ?? path.join(packageRoot(), 'portal-web', 'dist')),
+    workspaceAppDir: path.join(packageRoot(), 'workspace-web', 'dist'),
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: e.DATA_DIR,
     embeddedPgPort: e.EMBEDDED_PG_PORT,

@@ -152,7 +152,7 @@ function welcome(config: ReturnType<typeof loadConfig>, address: string, embedde
     `  Open            ${open}/`,
     `  API reference   ${open}/docs`,
   ];
-  if (config.builtInPages) lines.push(`  Start here      ${config.workspaceAppOrigin}/signin  (make an account, link GitHub, connect, mirror)`);
+  if (config.servesWorkspaceApp) lines.push(`  Start here      ${config.workspaceAppOrigin}/  (make an account and a workspace, link GitHub, connect, mirror)`);
   if (demo) {
     lines.push(
       `  Demo mode       GitHub emulator at ${demo.codehost.apiUrl}; linking GitHub asks who you are there (a seeded person, or a new one)`,
@@ -237,7 +237,7 @@ async function startCommand(): Promise<void> {
   }
   const open = addressToOpen(config, address);
   app.log.info(
-    { url: address, open, embeddedPostgres: Boolean(embedded), pages: config.builtInPages ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl } : undefined },
+    { url: address, open, embeddedPostgres: Boolean(embedded), pages: config.servesWorkspaceApp ? config.workspaceAppOrigin : undefined, demo: demo ? { emulator: demo.codehost.apiUrl } : undefined },
     `svc listening on ${address} (open ${open}/, API reference at ${open}/docs, description at ${open}/openapi.json)`,
   );
   // A store that cannot be written is said at once, not at the first customer's upload; the

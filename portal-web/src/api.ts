@@ -1,4 +1,7 @@
 import { createSvcClient, type components } from '@svc/client';
+import { describeProblem, fieldOf } from '@svc/ui-kit';
+
+export { fieldOf };
 
 /**
  * The portal API of the portal this page is on: same origin, so the portal session cookie
@@ -27,25 +30,12 @@ export const STATUSES: Array<{ id: StatusId; label: string }> = [
   { id: 'closed', label: 'Closed' },
 ];
 
-/**
- * What to tell a person about a failed call: the envelope's message (and its remedy), or the
- * sign-in library's `{ message }`, or the status.
- */
+/** What to tell a customer about a failed call (see the UI kit's describeProblem). */
 export function problemOf(error: unknown, response?: Response): string {
-  const e = error as { error?: { message?: string; remedy?: string }; message?: string } | undefined;
   // The envelope's remedy speaks to API callers ("send challengeToken"); a person ticks the widget.
-  if (e?.error?.message && fieldOf(error) === 'challengeToken') return `${e.error.message} Complete the security check on the form, then send it again.`;
-  if (e?.error?.message) return e.error.remedy ? `${e.error.message} ${e.error.remedy}` : e.error.message;
-  if (typeof e?.message === 'string' && e.message) return e.message;
-  if (response?.status === 429) return 'Too many attempts. Wait a minute and try again.';
-  if (response && response.status >= 500) return 'The portal is not answering right now. Try again in a moment.';
-  return response ? `That did not work (${response.status}).` : 'The portal could not be reached. Check your connection.';
-}
-
-/** The field a 422 names (`detail.field`), e.g. `values.steps` or `title`. */
-export function fieldOf(error: unknown): string | undefined {
-  const field = (error as { error?: { detail?: { field?: unknown } } } | undefined)?.error?.detail?.field;
-  return typeof field === 'string' ? field : undefined;
+  const message = (error as { error?: { message?: string } } | undefined)?.error?.message;
+  if (message && fieldOf(error) === 'challengeToken') return `${message} Complete the security check on the form, then send it again.`;
+  return describeProblem(error, response, 'the portal');
 }
 
 /** Ends this session (the sign-in library's sign-out, declared in /openapi.json) and clears the cookie. */

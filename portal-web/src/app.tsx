@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { Link, navigate, Notice, PageTitle, useLocation } from '@svc/ui-kit';
 import { api, signOut, type Front, type Me } from './api';
 import { AccountPage } from './pages/account';
 import { HomePage } from './pages/home';
@@ -7,8 +8,7 @@ import { RequestPage } from './pages/request';
 import { SignInPage, SignUpPage } from './pages/sign-in';
 import { SubmitPage } from './pages/submit';
 import { WelcomePage } from './pages/welcome';
-import { Link, navigate, useLocation } from './router';
-import { applyAccent, Notice, PageTitle } from './ui';
+import { applyAccent } from './ui';
 
 export interface Session {
   front: Front;

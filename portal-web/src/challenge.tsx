@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
+import { Notice } from '@svc/ui-kit';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Front } from './api';
-import { Notice } from './ui';
 
 /**
  * The challenge widget (Cloudflare Turnstile's explicit-rendering API, or a stand-in speaking the

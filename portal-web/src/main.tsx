@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { App } from './app';
+import '@svc/ui-kit/base.css';
 import './style.css';
 
 const root = document.getElementById('app')!;

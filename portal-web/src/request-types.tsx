@@ -1,5 +1,5 @@
 import type { Front } from './api';
-import { Link } from './router';
+import { Link } from '@svc/ui-kit';
 
 /**
  * The portal's request types, each a link to its form, under `heading` (the welcome page and the

@@ -1,5 +1,3 @@
-import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
 import type { PortalRequest } from './api';
 
 export function StatusBadge({ status }: { status: PortalRequest['status'] }) {
@@ -15,40 +13,6 @@ export const REJECTED_LINE = 'The team did not take this request up. Only you ca
 export function HeldBadge() {
   return <span class="badge held">Held for review</span>;
 }
-
-/** A file's size in words a person reads (bytes, kB, MB). */
-export function sizeOf(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} kB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/** A message that screen readers announce when it appears. */
-export function Notice({ kind, children }: { kind: 'error' | 'ok' | 'info'; children: ComponentChildren }) {
-  return (
-    <div class={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {children}
-    </div>
-  );
-}
-
-/** The page's main heading, focused when the page changes so keyboard and screen-reader users start there. */
-export function PageTitle({ children }: { children: ComponentChildren }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    ref.current?.focus({ preventScroll: true });
-  }, []);
-  return (
-    <h1 ref={ref} tabIndex={-1}>
-      {children}
-    </h1>
-  );
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const day = (iso: string) => dateFormat.format(new Date(iso));
-export const moment = (iso: string) => timeFormat.format(new Date(iso));
 
 /** The portal's accent colour on every element that uses it, and a text colour readable on it. */
 export function applyAccent(color: string | null): void {

@@ -81,6 +81,47 @@ export const signInRoutes = [
   }),
 
   defineRoute({
+    operationId: 'signInWithEmail',
+    method: 'POST',
+    path: '/auth/sign-in/email',
+    summary: 'Sign in with e-mail and password',
+    description:
+      'Wrong address or password: 401, the same answer for both. An account whose password a sign-in link removed (see `GET /auth/magic-link/verify`) has none until `POST /auth/set-password`. A `callbackURL` other than the workspace application origin is 403 (`detail.reason` `invalid_callback_url`). On success the session cookie is set (host-only) and the session token is returned in `token` (and the `set-auth-token` header), for `Authorization: Bearer`.',
+    tags: ['Sign-in'],
+    access: { kind: 'public' },
+    extraErrors: [401, 403],
+    body: z.object({
+      email: z.email().max(LIMITS.email),
+      password: z.string().min(1).max(LIMITS.password),
+      rememberMe: z.boolean().optional(),
+      callbackURL: z.string().max(LIMITS.callbackURL).optional(),
+    }),
+    response: z.object({ token: z.string(), user: userSchema }).loose(),
+    handler: async ({ body, services, request, reply }) => forwardToAuth(services.signIn.workspace, authBaseUrl(services), request, reply, body) as never,
+  }),
+
+  defineRoute({
+    operationId: 'signOut',
+    method: 'POST',
+    path: '/auth/sign-out',
+    summary: 'Sign out',
+    description:
+      'Ends the session this request carries (the session cookie, or the session token as a bearer) and clears the cookie. The person\'s other sessions stay: `POST /account/sign-out-everywhere` ends them all. No body.',
+    tags: ['Sign-in'],
+    access: { kind: 'person', scope: null, credentials: ['session'] },
+    response: z.object({ success: z.boolean() }).loose(),
+    async handler({ services, request, reply }) {
+      const response = await callAuth(services.signIn.workspace, authBaseUrl(services), request);
+      // Cleared before the answer leaves: the caller's next request must not find the ended session.
+      if (response.ok) {
+        services.credentials.cache.clear();
+        await announceCredentialChange(services.database.db);
+      }
+      return relayAuthResponse(response, reply) as never;
+    },
+  }),
+
+  defineRoute({
     operationId: 'requestMagicLink',
     method: 'POST',
     path: '/auth/sign-in/magic-link',
@@ -373,8 +414,6 @@ async function setPasswordWith(
  */
 export const signInLibraryOperations: Record<'/auth' | '/portal/auth', readonly string[]> = {
   '/auth': [
-    'POST /sign-in/email',
-    'POST /sign-out',
     'GET /get-session',
     'GET /list-sessions',
     'POST /revoke-session',

@@ -75,7 +75,6 @@ export function refuseOverlongSignInText(request: Pick<FastifyRequest, 'body' | 
  * and do nothing; the service's rule for every body (strict-body.ts) is held here for them too.
  */
 export const SIGN_IN_LIBRARY_BODY_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  'POST /sign-in/email': ['email', 'password', 'callbackURL', 'rememberMe'],
   'POST /sign-out': [],
   'POST /revoke-session': ['token'],
   'POST /revoke-other-sessions': [],

@@ -72,8 +72,8 @@ const lastCodehostRequestId = () => codehost.control.requestLog().at(-1)?.id ?? 
 
 function withCredential(operationId: string, req: FuzzRequest): FuzzRequest {
   const headers = { ...req.headers };
-  // Signing out everywhere would end the owner's session that every other case uses.
-  const session = operationId === 'signOutEverywhere' ? world.bystander.token : world.owner.token;
+  // Signing out (here or everywhere) would end the owner's session that every other case uses.
+  const session = operationId === 'signOutEverywhere' || operationId === 'signOut' ? world.bystander.token : world.owner.token;
   if (req.credential === 'session') headers.authorization = `Bearer ${session}`;
   if (req.credential === 'api_key') headers.authorization = `Bearer ${world.apiKey}`;
   return { ...req, headers };

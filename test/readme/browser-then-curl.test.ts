@@ -5,8 +5,9 @@ import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-
 
 /**
  * The README's two paths in the other order on one `npm start` (one data folder): somebody in a
- * browser first, as the README tells them (`bob`, who administers the seeded `org-2`), then its curl
- * walk-through (Ada as `alice`), which must find an organisation of its own to connect.
+ * browser first, walking the workspace application as the README tells them (`bob`, who administers
+ * the seeded `org-2`), then its curl walk-through (Ada as `alice`), which must find an organisation
+ * of its own to connect.
  */
 let demo: DemoInBrowser;
 let base: string;
@@ -26,30 +27,47 @@ describe("the README's browser path, then its curl walk-through, on one data fol
     page.on('console', (message) => {
       if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) consoleErrors.push(message.text());
     });
-    await page.goto(`${base}/signin`);
-    const signUp = page.locator('#signup-form');
-    await signUp.locator('[name=name]').fill('Newcomer');
-    await signUp.locator('[name=email]').fill('newcomer@example.com');
-    await signUp.locator('[name=password]').fill('correct horse battery');
-    await signUp.locator('button').click();
+
+    // 1. Open http://localhost:3000/ (the sign-in page) and make an account.
+    await page.goto(`${base}/`);
+    await page.waitForURL(new RegExp(`^${base}/signin`));
+    const newHere = page.getByRole('form', { name: 'New here' });
+    await newHere.getByLabel('Name').fill('Newcomer');
+    await newHere.getByLabel('E-mail').fill('newcomer@example.com');
+    await newHere.getByLabel('Password (8 or more characters)').fill('correct horse battery');
+    await newHere.getByRole('button', { name: 'Make an account' }).click();
     await page.waitForURL(`${base}/`);
 
-    await page.locator('#link-codehost').click();
+    // 2. Make a workspace: the short name fills itself from the name.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Welcome, Newcomer');
+    await page.locator('#workspace-name').fill('Newco');
+    expect(await page.locator('#workspace-slug').inputValue()).toBe('newco');
+    await page.getByRole('button', { name: 'Make the workspace' }).click();
+    await page.waitForURL(`${base}/settings/codehost`);
+
+    // 3. Link GitHub: on the emulator's approval page, choose bob.
+    await page.getByRole('button', { name: 'Link your GitHub account' }).click();
     await page.waitForURL(/\/login\/oauth\/authorize\?/);
     await page.locator('input[name=login][value=bob]').check();
     await page.getByRole('button', { name: /^Authorize/ }).click();
-    await page.waitForURL(`${base}/settings/codehost`);
-    await expect.poll(() => page.locator('#codehost-message').textContent(), { timeout: 15_000 }).toBe('Your GitHub account is linked.');
+    await page.waitForURL(`${base}/settings/codehost?linked=1`);
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('Your GitHub account is linked.');
 
-    await page.locator('#workspace-form [name=name]').fill('Newco');
-    await page.locator('#workspace-form [name=slug]').fill('newco');
-    await page.getByRole('button', { name: 'Make the workspace' }).click();
-    await expect.poll(() => page.locator('#workspaces h2').textContent(), { timeout: 15_000 }).toBe('Newco (owner)');
-    await expect.poll(() => page.locator('#workspaces').textContent(), { timeout: 15_000 }).toContain('org-2');
-    await page.locator('#workspaces p', { hasText: 'org-2' }).getByRole('button', { name: 'Connect' }).click();
-    await expect.poll(() => page.locator('#workspaces').textContent(), { timeout: 15_000 }).toContain('Connected to org-2.');
-    await page.getByRole('button', { name: 'Mirror' }).first().click();
-    await expect.poll(() => page.locator('#workspaces').textContent(), { timeout: 15_000 }).toContain('mirroring starts');
+    // 4. Connect org-2.
+    await page.getByRole('button', { name: 'Connect org-2' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Repositories of org-2' }).count(), { timeout: 15_000 }).toBe(1);
+
+    // 5. Mirror a repository: its state is followed on the page until it is mirrored.
+    const mirror = page.getByRole('button', { name: /^Mirror org-2\// }).first();
+    const fullName = (await mirror.getAttribute('aria-label'))!.slice('Mirror '.length);
+    await mirror.click();
+    const row = page.locator('li.row', { has: page.locator('strong', { hasText: fullName }) });
+    await expect.poll(() => row.locator('.sync-state').textContent(), { timeout: 60_000 }).toContain('mirrored');
+
+    // 6. Open the issues: the mirrored repository's issues are listed.
+    await page.getByRole('link', { name: 'Open the issues' }).click();
+    await page.waitForURL(`${base}/w/newco/issues`);
+    await expect.poll(() => page.locator('.issue-row', { hasText: `${fullName}#` }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(consoleErrors).toEqual([]);
 
     const run = await runBash(walkThroughScript(walkThrough(), { ...demo.ports, dataDir: demo.dataDir }), process.cwd(), 150_000);

@@ -96,7 +96,8 @@ describe('unknown body fields on the forwarded sign-in operations', () => {
   );
 
   it('every forwarded operation that takes a body has its fields listed', () => {
-    expect(forwarded.length).toBeGreaterThanOrEqual(9);
+    // Sign-in and sign-out on both mounts are declared routes (their bodies checked as every route's).
+    expect(forwarded.length).toBeGreaterThanOrEqual(7);
     for (const { path } of forwarded) expect([path, SIGN_IN_LIBRARY_BODY_FIELDS[`POST ${path}`]]).toEqual([path, expect.any(Array)]);
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import { day, Notice, PageTitle } from '@svc/ui-kit';
 import { api, problemOf, rename, type Colleague } from '../api';
 import type { Session } from '../app';
-import { day, Notice, PageTitle } from '../ui';
 
 export function AccountPage({ session }: { session: Session }) {
   const { me } = session;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { day, Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
 import { api, problemOf, STATUSES, type PortalRequest } from '../api';
 import type { Session } from '../app';
 import { RequestTypeList } from '../request-types';
-import { Link, navigate } from '../router';
-import { day, HELD_LINE, HeldBadge, Notice, PageTitle, REJECTED_LINE, StatusBadge } from '../ui';
+import { HELD_LINE, HeldBadge, REJECTED_LINE, StatusBadge } from '../ui';
 
 type Filter = 'mine' | 'company' | 'public';
 const FILTERS: Array<{ value: '' | Filter; label: string }> = [

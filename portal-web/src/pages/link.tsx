@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { Link, Notice, PageTitle } from '@svc/ui-kit';
 import { api, problemOf } from '../api';
-import { Link } from '../router';
-import { Notice, PageTitle } from '../ui';
 import { SIGN_IN_ERRORS } from './sign-in';
 
 type Landing = 'exchanging' | 'failed' | 'password_removed' | 'password_set';

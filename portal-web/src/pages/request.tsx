@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+import { day, Link, moment, Notice, PageTitle, sizeOf } from '@svc/ui-kit';
 import { api, problemOf, type Attachment, type Comment, type PortalRequest } from '../api';
 import type { Session } from '../app';
-import { Link } from '../router';
-import { day, HELD_LINE, HeldBadge, moment, Notice, PageTitle, REJECTED_LINE, sizeOf, StatusBadge } from '../ui';
+import { HELD_LINE, HeldBadge, REJECTED_LINE, StatusBadge } from '../ui';
 
 const VISIBILITY: Record<PortalRequest['visibility'], string> = {
   private: 'Only the requester and the team',

@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
+import { Link, Notice, PageTitle } from '@svc/ui-kit';
 import { api, problemOf, type Front } from '../api';
 import { useChallenge } from '../challenge';
-import { Link } from '../router';
-import { Notice, PageTitle } from '../ui';
 
 /** What each `?error=` value a failed sign-in lands with means, in words. */
 export const SIGN_IN_ERRORS: Record<string, string> = {

@@ -1,11 +1,10 @@
 import type { ComponentChildren } from 'preact';
+import { Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { api, fieldOf, problemOf, upload, type FormField, type RequestType } from '../api';
 import type { Session } from '../app';
 import { useChallenge } from '../challenge';
 import { problemWith, TEXT_MAX, TEXTAREA_MAX, titleProblem } from '../form-checks';
-import { Link, navigate } from '../router';
-import { Notice, PageTitle } from '../ui';
 
 const MAX_FILES = 10;
 

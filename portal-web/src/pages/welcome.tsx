@@ -1,7 +1,6 @@
 import type { Front } from '../api';
+import { Link, PageTitle } from '@svc/ui-kit';
 import { RequestTypeList } from '../request-types';
-import { Link } from '../router';
-import { PageTitle } from '../ui';
 
 /**
  * The home page before signing in: what this portal is for and what one may ask for (as

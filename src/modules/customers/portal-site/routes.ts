@@ -1,9 +1,6 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { portalChallengeWidget } from '../../../auth/challenge.js';
-import { ApiError } from '../../../platform/errors.js';
+import { indexReader, missingBuildPage, sendBuiltFile } from '../../../platform/built-site.js';
 import type { Services } from '../../../services.js';
 import { PORTAL_SITE_PREFIX } from '../portals/host.js';
 
@@ -24,8 +21,6 @@ import { PORTAL_SITE_PREFIX } from '../portals/host.js';
  * `X-Content-Type-Options: nosniff` and `Referrer-Policy`. Without a build, a 503 page says how to
  * make one.
  */
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The CSP of the site on one portal: only what the site needs, plus the host of the portal's logo,
@@ -77,12 +72,7 @@ function securityHeaders(services: Services, request: FastifyRequest): Record<st
   };
 }
 
-const missingBuild = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Portal not built</title></head>
-<body><h1>This portal's website is not built</h1>
-<p>The service found no build of the portal website. Run <code>npm run build</code> (or <code>npm ci</code>, or <code>npm start</code>) in the service's folder, then reload this page.</p>
-</body></html>
-`;
+const missingBuild = missingBuildPage("This portal's website");
 
 /**
  * index.html with this portal's name in its title and description (what a search engine or a
@@ -98,34 +88,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** index.html, read again only when the build changed it. */
-function indexReader(dir: string) {
-  let cached: { mtimeMs: number; html: string } | null = null;
-  return (): string | null => {
-    const file = path.join(dir, 'index.html');
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    return cached.html;
-  };
-}
-
-export async function registerPortalSite(app: FastifyInstance, services: Services): Promise<void> {
+export function registerPortalSite(app: FastifyInstance, services: Services): void {
   const dir = services.config.portalSiteDir;
   const readIndex = indexReader(dir);
-  await app.register(fastifyStatic, {
-    root: dir,
-    serve: false,
-    preCompressed: true,
-    // Our own headers below; `send` would otherwise set `Cache-Control: public, max-age=0`.
-    cacheControl: false,
-    dotfiles: 'deny',
-    index: false,
-  });
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const html = readIndex();
@@ -139,20 +104,8 @@ export async function registerPortalSite(app: FastifyInstance, services: Service
 
   app.get(`${PORTAL_SITE_PREFIX}/*`, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
     const sitePath = (request.url.split('?')[0].slice(PORTAL_SITE_PREFIX.length) || '/').replace(/\/+$/, '') || '/';
-    if (sitePath.startsWith('/assets/')) {
-      const name = sitePath.slice('/assets/'.length);
-      if (!/^[A-Za-z0-9._-]+$/.test(name) || !existsSync(path.join(dir, 'assets', name))) {
-        throw new ApiError('not_found', { message: `No file ${sitePath} in the portal website.`, remedy: 'Reload the page: the site may have been rebuilt.' });
-      }
-      reply.headers(securityHeaders(services, request)).header('cache-control', IMMUTABLE).header('vary', 'accept-encoding');
-      return reply.sendFile(`assets/${name}`, dir);
-    }
-    // A file at the top of the build (favicon.svg, robots.txt); index.html itself is the fallback below.
-    const top = sitePath.slice(1);
-    if (/^[A-Za-z0-9_-]+\.(?:svg|ico|png|txt|webmanifest)$/.test(top) && existsSync(path.join(dir, top))) {
-      reply.headers(securityHeaders(services, request)).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      return reply.sendFile(top, dir);
-    }
+    const file = sendBuiltFile(dir, sitePath, reply.headers(securityHeaders(services, request)), 'the portal website');
+    if (file) return file;
     return sendIndex(request, reply);
   });
   app.get(PORTAL_SITE_PREFIX, { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => sendIndex(request, reply));

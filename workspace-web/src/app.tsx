@@ -1,0 +1,170 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/preact-query';
+import { Link, navigate, Notice, PageTitle, Toasts, useLocation } from '@svc/ui-kit';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { account, type Me, type Workspace } from './api';
+import { AccountPage } from './pages/account';
+import { CodehostPage } from './pages/codehost';
+import { InvitationPage } from './pages/invitation';
+import { IssuePage } from './pages/issue';
+import { IssuesPage } from './pages/issues';
+import { LinkLanding } from './pages/link';
+import { SignInPage } from './pages/sign-in';
+import { StartPage } from './pages/start';
+import { rememberedWorkspace, rememberWorkspace, SessionContext, workspacePath, type Session } from './session';
+
+/** Pages anybody may open; every other page needs a signed-in person. */
+const PUBLIC = new Set(['/signin', '/sign-in/link', '/invitations/accept']);
+
+const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: true } } });
+
+export function App() {
+  const location = useLocation();
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [workspaces, setWorkspaces] = useState<Workspace[]>([]);
+  const [chosen, setChosen] = useState<string | null>(rememberedWorkspace());
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const refresh = async () => {
+    const person = await account.GET('/v1/me').catch(() => undefined);
+    if (!person) return setFailure('svc is not answering right now. Reload the page in a moment.');
+    if (person.response.status === 401) {
+      queries.clear();
+      return setMe(null);
+    }
+    if (!person.data) return setFailure('svc is not answering right now. Reload the page in a moment.');
+    const list = await account.GET('/account/workspaces', { params: { query: { limit: 100 } } }).catch(() => undefined);
+    setWorkspaces(list?.data?.data ?? []);
+    setMe(person.data);
+  };
+  useEffect(() => {
+    void refresh();
+  }, []);
+
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const inPath = /^\/w\/([^/]+)/.exec(path);
+  const slugInPath = inPath ? decodeURIComponent(inPath[1]) : null;
+  const workspace = useMemo(() => {
+    if (slugInPath) return workspaces.find((w) => w.slug === slugInPath) ?? null;
+    return workspaces.find((w) => w.id === chosen) ?? workspaces[0] ?? null;
+  }, [workspaces, chosen, slugInPath]);
+  // A workspace opened by its address becomes the one remembered.
+  useEffect(() => {
+    if (workspace && workspace.id !== chosen) {
+      rememberWorkspace(workspace.id);
+      setChosen(workspace.id);
+    }
+  }, [workspace?.id]);
+
+  const needsSignIn = !PUBLIC.has(path);
+  useEffect(() => {
+    if (me === null && needsSignIn) navigate(`/signin?next=${encodeURIComponent(path + location.search)}`, { replace: true });
+  }, [me, needsSignIn, path]);
+  useEffect(() => {
+    document.title = `${titleOf(path)} · svc`;
+  }, [path]);
+
+  if (failure) return <main id="main" class="container"><Notice kind="error">{failure}</Notice></main>;
+  if (me === undefined) return <main id="main" class="container"><p class="loading">Loading…</p></main>;
+
+  const session: Session | null = me
+    ? {
+        me,
+        workspaces,
+        workspace,
+        choose(id) {
+          rememberWorkspace(id);
+          setChosen(id);
+          const next = workspaces.find((w) => w.id === id);
+          if (next && path.startsWith('/w/')) navigate(workspacePath(next, '/issues'));
+        },
+        refresh,
+      }
+    : null;
+
+  const signOut = async () => {
+    await account.POST('/auth/sign-out').catch(() => undefined);
+    queries.clear();
+    setMe(null);
+    navigate('/signin?signed_out=1');
+  };
+
+  return (
+    <QueryClientProvider client={queries}>
+      <SessionContext.Provider value={session}>
+        <a class="skip" href="#main">Skip to content</a>
+        <header class="site-header">
+          <div class="container header-row">
+            <Link href="/" class="brand">svc</Link>
+            {session ? <Frame session={session} path={path} signOut={signOut} /> : <nav aria-label="Main"><ul><li><Link href="/signin">Sign in</Link></li><li><a href="/docs">API reference</a></li></ul></nav>}
+          </div>
+        </header>
+        <main id="main" class="container" key={path}>
+          {route(path, location, session, refresh)}
+        </main>
+        <Toasts />
+      </SessionContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+function Frame({ session, path, signOut }: { session: Session; path: string; signOut: () => void }) {
+  const { workspace, workspaces } = session;
+  return (
+    <nav aria-label="Main">
+      <ul>
+        {workspaces.length > 1 ? (
+          <li>
+            <label class="sr-only" for="workspace-switch">Workspace</label>
+            <select id="workspace-switch" class="compact" value={workspace?.id} onChange={(event) => session.choose((event.target as HTMLSelectElement).value)}>
+              {workspaces.map((w) => (
+                <option key={w.id} value={w.id}>{w.name}</option>
+              ))}
+            </select>
+          </li>
+        ) : workspace ? <li class="workspace-name">{workspace.name}</li> : null}
+        {workspace ? <li><Link href={workspacePath(workspace, '/issues')} aria-current={path.startsWith(workspacePath(workspace, '/issues')) ? 'page' : undefined}>Issues</Link></li> : null}
+        <li><Link href="/settings/codehost" aria-current={path === '/settings/codehost' ? 'page' : undefined}>GitHub</Link></li>
+        <li><Link href="/settings/account" aria-current={path === '/settings/account' ? 'page' : undefined}>{session.me.name}</Link></li>
+        <li><button type="button" class="link-button" onClick={signOut}>Sign out</button></li>
+      </ul>
+    </nav>
+  );
+}
+
+function titleOf(path: string): string {
+  if (path === '/signin' || path === '/sign-in/link') return 'Sign in';
+  if (path === '/invitations/accept') return 'Invitation';
+  if (path === '/settings/codehost') return 'GitHub';
+  if (path === '/settings/account') return 'Your account';
+  if (/^\/w\/[^/]+\/issues\/[^/]+$/.test(path)) return 'Issue';
+  if (/^\/w\/[^/]+\/issues$/.test(path)) return 'Issues';
+  return 'Start';
+}
+
+function route(path: string, location: URL, session: Session | null, refresh: () => Promise<void>) {
+  if (path === '/signin') return <SignInPage location={location} signedIn={refresh} />;
+  if (path === '/sign-in/link') return <LinkLanding signedIn={refresh} />;
+  if (path === '/invitations/accept') return <InvitationPage session={session} joined={refresh} />;
+  if (!session) return <p class="loading">Loading…</p>;
+  if (path === '/') return <StartPage />;
+  if (path === '/settings/codehost') return <CodehostPage location={location} />;
+  if (path === '/settings/account') return <AccountPage />;
+  const inWorkspace = /^\/w\/([^/]+)(\/.*)?$/.exec(path);
+  if (inWorkspace) {
+    if (!session.workspace) return <NotFound what="You are not a member of a workspace with this address." />;
+    const rest = inWorkspace[2] ?? '';
+    if (rest === '' || rest === '/issues') return <IssuesPage location={location} />;
+    const issue = /^\/issues\/([^/]+)$/.exec(rest);
+    if (issue) return <IssuePage issueId={decodeURIComponent(issue[1])} />;
+  }
+  return <NotFound what="There is no page at this address." />;
+}
+
+function NotFound({ what }: { what: string }) {
+  return (
+    <>
+      <PageTitle>Page not found</PageTitle>
+      <p>{what} <Link href="/">Go to the start</Link>.</p>
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+import { day, Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
+import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
+import { useEffect, useRef } from 'preact/hooks';
+import { inWorkspace, must, type Issue } from '../api';
+import { useShortcuts } from '../keyboard';
+import { useSession, workspacePath } from '../session';
+
+/** The filters a list URL may carry, each the API's own parameter (so a list link is an API query too). */
+const FILTERS = ['q', 'state', 'repository', 'label', 'assignee', 'milestone', 'updated_since', 'sort', 'order'] as const;
+type Filter = (typeof FILTERS)[number];
+const PAGE = 50;
+
+const SORTS: Array<{ value: string; label: string }> = [
+  { value: 'updated', label: 'Recently updated' },
+  { value: 'created', label: 'Newest' },
+  { value: 'number', label: 'Number' },
+  { value: 'title', label: 'Title' },
+  { value: 'comments', label: 'Most commented' },
+];
+
+/** `/w/<slug>/issues`: the workspace's issues, every filter and the sort in the address. */
+export function IssuesPage({ location }: { location: URL }) {
+  const { workspace } = useSession();
+  const api = inWorkspace(workspace!.id);
+  const params = location.searchParams;
+  const one = (name: Filter) => params.get(name) ?? '';
+  const state = params.get('state') ?? 'open';
+  const query: Record<string, string | string[]> = { state };
+  for (const name of FILTERS) {
+    if (name === 'state') continue;
+    const values = params.getAll(name).filter(Boolean);
+    if (values.length === 1) query[name] = values[0];
+    else if (values.length > 1) query[name] = values;
+  }
+
+  const set = (name: Filter, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    if (name === 'sort') next.delete('order');
+    const text = next.toString();
+    navigate(`${location.pathname}${text ? `?${text}` : ''}`, { replace: name === 'q', keepScroll: true });
+  };
+
+  const list = useInfiniteQuery({
+    queryKey: ['issues', workspace!.id, query],
+    queryFn: ({ pageParam }) =>
+      must(api.GET('/v1/issues', { params: { query: { ...(query as Record<string, string>), limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const labels = useQuery({ queryKey: ['labels', workspace!.id], queryFn: () => must(api.GET('/v1/labels', { params: { query: { limit: 100 } } })) });
+  const milestones = useQuery({ queryKey: ['milestones', workspace!.id], queryFn: () => must(api.GET('/v1/milestones', { params: { query: { limit: 100 } } })) });
+  const repositories = useQuery({ queryKey: ['repositories', workspace!.id], queryFn: () => must(api.GET('/v1/codehost/repositories', { params: { query: { limit: 100 } } })) });
+
+  const issues: Issue[] = list.data?.pages.flatMap((p) => p.data) ?? [];
+
+  // The next page loads as the end of the list comes into view.
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const sentinel = end.current;
+    if (!sentinel || !list.hasNextPage) return;
+    const watcher = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !list.isFetchingNextPage) void list.fetchNextPage();
+    }, { rootMargin: '400px' });
+    watcher.observe(sentinel);
+    return () => watcher.disconnect();
+  }, [list.hasNextPage, list.isFetchingNextPage, issues.length]);
+
+  const search = useRef<HTMLInputElement>(null);
+  const rows = useRef<HTMLOListElement>(null);
+  const move = (by: number) => {
+    const links = [...(rows.current?.querySelectorAll<HTMLAnchorElement>('a.issue-link') ?? [])];
+    if (links.length === 0) return;
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = links[Math.min(links.length - 1, Math.max(0, at === -1 ? (by > 0 ? 0 : links.length - 1) : at + by))];
+    next.focus();
+    next.scrollIntoView({ block: 'nearest' });
+  };
+  useShortcuts(
+    {
+      j: () => move(1),
+      k: () => move(-1),
+      '/': () => search.current?.focus(),
+      Escape: () => {
+        if (document.activeElement === search.current) search.current?.blur();
+      },
+    },
+    [],
+  );
+
+  const filtered = FILTERS.some((name) => name !== 'sort' && name !== 'order' && params.has(name));
+  return (
+    <>
+      <PageTitle>Issues</PageTitle>
+      <form class="issue-filters" role="search" aria-label="Filter the issues" onSubmit={(event) => event.preventDefault()}>
+        <div class="filter-search">
+          <label for="issue-search">Search <kbd>/</kbd></label>
+          <input
+            id="issue-search"
+            ref={search}
+            type="search"
+            defaultValue={one('q')}
+            placeholder="Words, #number, -excluded, &quot;a phrase&quot;"
+            onInput={debounced((value) => set('q', value.trim()))}
+          />
+        </div>
+        <div>
+          <label for="issue-state">State</label>
+          <select id="issue-state" value={state} onChange={(e) => set('state', (e.target as HTMLSelectElement).value === 'open' ? '' : (e.target as HTMLSelectElement).value)}>
+            <option value="open">Open</option>
+            <option value="closed">Closed</option>
+            <option value="all">All</option>
+          </select>
+        </div>
+        <div>
+          <label for="issue-repository">Repository</label>
+          <select id="issue-repository" value={one('repository')} onChange={(e) => set('repository', (e.target as HTMLSelectElement).value)}>
+            <option value="">All</option>
+            {(repositories.data?.data ?? []).filter((r) => r.syncEnabled || r.syncedAt).map((r) => (
+              <option key={r.id} value={r.id}>{r.fullName}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="issue-label">Label</label>
+          <select id="issue-label" value={one('label')} onChange={(e) => set('label', (e.target as HTMLSelectElement).value)}>
+            <option value="">Any</option>
+            {[...new Set((labels.data?.data ?? []).map((l) => l.name))].map((name) => (
+              <option key={name} value={name}>{name}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="issue-assignee">Assignee</label>
+          <select id="issue-assignee" value={one('assignee')} onChange={(e) => set('assignee', (e.target as HTMLSelectElement).value)}>
+            <option value="">Anyone</option>
+            <option value="@me">Me</option>
+            <option value="none">Nobody</option>
+          </select>
+        </div>
+        <div>
+          <label for="issue-milestone">Milestone</label>
+          <select id="issue-milestone" value={one('milestone')} onChange={(e) => set('milestone', (e.target as HTMLSelectElement).value)}>
+            <option value="">Any</option>
+            <option value="none">None</option>
+            {(milestones.data?.data ?? []).map((m) => (
+              <option key={m.id} value={m.id}>{m.title}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="issue-updated">Updated</label>
+          <select id="issue-updated" value={one('updated_since')} onChange={(e) => set('updated_since', (e.target as HTMLSelectElement).value)}>
+            <option value="">Any time</option>
+            <option value="-24h">Last 24 hours</option>
+            <option value="-7d">Last 7 days</option>
+            <option value="-30d">Last 30 days</option>
+          </select>
+        </div>
+        <div>
+          <label for="issue-sort">Sort by</label>
+          <select id="issue-sort" value={one('sort') || 'updated'} onChange={(e) => set('sort', (e.target as HTMLSelectElement).value === 'updated' ? '' : (e.target as HTMLSelectElement).value)}>
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>{s.label}</option>
+            ))}
+          </select>
+        </div>
+      </form>
+      {list.isError ? <Notice kind="error">{list.error.message}</Notice> : null}
+      {list.isPending ? (
+        <p class="loading">Loading the issues…</p>
+      ) : issues.length === 0 ? (
+        <p class="empty">{filtered ? 'No issue matches these filters.' : 'No issues yet. Mirror a repository under GitHub to see its issues here.'}</p>
+      ) : (
+        <ol class="issue-list" ref={rows} aria-label="Issues">
+          {issues.map((issue) => (
+            <IssueRow key={issue.id} issue={issue} href={workspacePath(workspace!, `/issues/${issue.id}`)} />
+          ))}
+          <li ref={end} class="list-end" aria-hidden={!list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? 'Loading more…' : list.hasNextPage ? '' : `${issues.length} issue${issues.length === 1 ? '' : 's'}`}
+          </li>
+        </ol>
+      )}
+      {list.hasNextPage && !list.isFetchingNextPage ? (
+        <button type="button" onClick={() => list.fetchNextPage()}>Load more</button>
+      ) : null}
+    </>
+  );
+}
+
+function IssueRow({ issue, href }: { issue: Issue; href: string }) {
+  return (
+    <li class="issue-row">
+      <span class={`state-dot state-${issue.state}`} aria-label={issue.state === 'open' ? 'Open' : 'Closed'} role="img" />
+      <div class="issue-main">
+        <Link href={href} class="issue-link">{issue.title}</Link>
+        <span class="labels">
+          {issue.labels.map((label) => (
+            <span key={label.nodeId} class="label">{label.name}</span>
+          ))}
+        </span>
+        <p class="meta">
+          {issue.repository.fullName}#{issue.number} · updated {day(issue.updatedAt)}
+          {issue.assignees.some(Boolean) ? ` · ${issue.assignees.flatMap((a) => (a ? [a.login] : [])).join(', ')}` : ''}
+          {issue.commentsCount ? ` · ${issue.commentsCount} comment${issue.commentsCount === 1 ? '' : 's'}` : ''}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function debounced(run: (value: string) => void): (event: Event) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (event) => {
+    const value = (event.target as HTMLInputElement).value;
+    clearTimeout(timer);
+    timer = setTimeout(() => run(value), 250);
+  };
+}
