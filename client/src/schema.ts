@@ -2419,6 +2419,17 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             finishedAt: string | null;
+            /** @description A repository backfill still going: how many issues and comments the cache holds of the total. The issues' total is the code host's count (pull requests not included), asked once as the walk reaches the issues; the comments' total is what the issues say they have, known once the issues are read. A total is null until known. Null for other jobs and for jobs that ended. */
+            progress: {
+                issues: {
+                    done: number;
+                    total: number | null;
+                };
+                comments: {
+                    done: number;
+                    total: number | null;
+                };
+            } | null;
         };
         RequestType: {
             /** Format: uuid */

@@ -40,7 +40,11 @@ export interface Checkpoint {
   phase: Phase;
   page: number;
   since?: string;
+  /** How many issues the repository has (pull requests not counted), asked once as the issues begin; null when the code host did not say. */
+  issuesTotal?: number | null;
 }
+
+const ISSUES_TOTAL = 'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { issues(first: 1) { totalCount } } }';
 
 export type BackfillOutcome = 'done' | 'paused' | 'skipped';
 
@@ -109,13 +113,23 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
         break;
       }
       case 'issues': {
+        // For the progress the sync status shows: one GraphQL count, never a reason to stop the walk.
+        if (at.issuesTotal === undefined) {
+          at = {
+            ...at,
+            issuesTotal: await octokit
+              .graphql<{ repository: { issues: { totalCount: number } } | null }>(ISSUES_TOTAL, { owner, name })
+              .then((answer) => answer.repository?.issues.totalCount ?? null)
+              .catch(() => null),
+          };
+        }
         const readAt = new Date();
         const { data } = await octokit.request('GET /repos/{owner}/{repo}/issues', {
           owner, repo: name, state: 'all', sort: 'updated', direction: 'asc', per_page: PER_PAGE, page: at.page,
           ...(at.since ? { since: at.since } : {}),
         });
         const page = data as GitHubIssue[];
-        next = page.length < PER_PAGE ? { phase: 'comments', page: 1 } : sinceAfter(at, page);
+        next = page.length < PER_PAGE ? { phase: 'comments', page: 1, issuesTotal: at.issuesTotal } : sinceAfter(at, page);
         // The rows (less those deleted since the read) and the checkpoint, in one statement.
         const found = page.filter((i) => !isPullRequest(i)).map(issueRow);
         await cacheWriter.issuePage(db, scope, found, readAt, syncJobStore.advanceWith(job.id, next.phase, next as unknown as Record<string, unknown>));
@@ -156,5 +170,6 @@ export async function runBackfill(services: Services, syncJobId: string): Promis
 function sinceAfter(at: Checkpoint, page: Array<{ updated_at: string }>): Checkpoint {
   const oldest = page[0].updated_at;
   const newest = page[page.length - 1].updated_at;
-  return oldest === newest ? { phase: at.phase, page: at.page + 1, since: at.since } : { phase: at.phase, page: 1, since: newest };
+  const carried = at.issuesTotal === undefined ? {} : { issuesTotal: at.issuesTotal };
+  return oldest === newest ? { phase: at.phase, page: at.page + 1, since: at.since, ...carried } : { phase: at.phase, page: 1, since: newest, ...carried };
 }

@@ -7,6 +7,12 @@ import { repositories, syncJobs } from '../db/schema/index.js';
 export type SyncJobRow = typeof syncJobs.$inferSelect;
 
 // Once per page of every walk: written once, prepared.
+const CACHED_COUNTS = statement(`
+  select r.id,
+         (select count(*) from issues i where i.repository_id = r.id) as issues,
+         (select count(*) from comments c where c.repository_id = r.id) as comments,
+         (select coalesce(sum(i.comments_count), 0) from issues i where i.repository_id = r.id) as comments_of_issues
+    from unnest($1::uuid[]) as r(id)`);
 const ADVANCE = statement('update sync_jobs set phase = $2, checkpoint = $3::jsonb, requests = requests + 1 where id = $1');
 
 export const syncJobStore = {
@@ -67,6 +73,16 @@ export const syncJobStore = {
       text: (p) => `update sync_jobs set phase = ${p(2)}, checkpoint = ${p(3)}::jsonb, requests = requests + 1 where id = ${p(1)}::uuid`,
       values: [id, phase, JSON.stringify(checkpoint)],
     };
+  },
+
+  /**
+   * What the cache holds of each repository, for a walk's progress: its issues, its comments, and
+   * the comments its issues say they have. Only asked for walks that are still going.
+   */
+  async cachedCounts(tx: Executor, repositoryIds: string[]): Promise<Map<string, { issues: number; comments: number; commentsOfIssues: number }>> {
+    if (repositoryIds.length === 0) return new Map();
+    const { rows } = await runStatement<{ id: string; issues: string; comments: string; comments_of_issues: string }>(tx, CACHED_COUNTS, [repositoryIds]);
+    return new Map(rows.map((r) => [r.id, { issues: Number(r.issues), comments: Number(r.comments), commentsOfIssues: Number(r.comments_of_issues) }]));
   },
 
   async recent(tx: Executor, workspaceId: string, limit = 20) {

@@ -135,6 +135,19 @@ export const syncService = {
     const installation = await codehostStore.installationOf(db, workspaceId);
     const budget = installation ? await budgetStore.read(pool, installation.installationId) : null;
     const jobs = await syncJobStore.recent(db, workspaceId, 20);
+    const walking = jobs.filter(({ job }) => job.kind === 'repository_backfill' && job.repositoryId && ['queued', 'running', 'paused'].includes(job.status));
+    const counts = await syncJobStore.cachedCounts(db, [...new Set(walking.map(({ job }) => job.repositoryId!))]);
+    const progressOf = (job: (typeof jobs)[number]['job']) => {
+      const cached = walking.some((w) => w.job.id === job.id) ? counts.get(job.repositoryId!) : undefined;
+      if (!cached) return null;
+      const at = job.checkpoint as { phase?: string; issuesTotal?: number | null };
+      const issuesRead = at.phase === 'comments' || job.phase === 'comments';
+      return {
+        issues: { done: cached.issues, total: at.issuesTotal ?? null },
+        // Known once the issues are read: the comments they say they have.
+        comments: { done: cached.comments, total: issuesRead ? cached.commentsOfIssues : null },
+      };
+    };
     return {
       jobs: jobs.map(({ job, repositoryFullName }) => ({
         id: job.id,
@@ -147,6 +160,7 @@ export const syncService = {
         resumeAfter: isoOrNull(job.resumeAfter),
         createdAt: job.createdAt.toISOString(),
         finishedAt: isoOrNull(job.finishedAt),
+        progress: progressOf(job),
       })),
       budget: budget
         ? { limit: budget.limit, remaining: budget.remaining, resetAt: isoOrNull(budget.resetAt) }

@@ -43,8 +43,9 @@ describe('projects backfill', () => {
     expect(job).toMatchObject({ repositoryId: null, phase: 'done', error: null });
     await waitForJobOfKind(call, w.owner, 'repository_backfill', (j) => j.status === 'done');
 
-    // One page of projects (with their fields), one page of Roadmap's 6 cards, two of Big's 101.
-    expect(graphqlRequests()).toHaveLength(4);
+    // One page of projects (with their fields), one page of Roadmap's 6 cards, two of Big's 101;
+    // and the repository walk's one count of the issues (for its progress).
+    expect(graphqlRequests()).toHaveLength(5);
     const { rows } = await t.database.pool.query('select resource, "limit", remaining from codehost_budgets where installation_id = $1 order by resource', [w.installationId]);
     expect(rows.map((r) => r.resource)).toEqual(['core', 'graphql']);
 

@@ -182,7 +182,10 @@ describe('enabling sync', () => {
     const failedOnce = await waitForJob(w.owner, jobId, (j) => j.status === 'queued' && (j as unknown as { error: string | null }).error !== null);
     expect(failedOnce.job.phase).toBe('comments');
     expect(failedOnce.job.resumeAfter).toMatch(/Z$/);
-    await waitForJob(w.owner, jobId, (j) => j.status === 'done');
+    // Its progress: every issue read of the code host's count, no comment yet of what the issues say they have.
+    expect(failedOnce.job.progress).toEqual({ issues: { done: 150, total: 150 }, comments: { done: 0, total: 30 } });
+    const done = await waitForJob(w.owner, jobId, (j) => j.status === 'done');
+    expect(done.job.progress).toBeNull();
 
     const log = gh.control.requestLog({ installationId: w.installationId });
     const commentPages = log.filter((e) => e.path.endsWith('/issues/comments'));

@@ -53,7 +53,8 @@ describe('a backfill longer than the points a minute', () => {
     expect(log.filter((e) => e.method === 'GET').length).toBeGreaterThan(POINTS_PER_MINUTE);
     expect(log.filter((e) => e.status === 403 || e.status === 429)).toEqual([]);
     // Paced, not refused: no sliding minute of the installation's requests holds more than the reads' share of points.
-    const starts = log.map((e) => e.start).sort((a, b) => a - b);
+    // REST's minute only: GitHub counts GraphQL's points apart (the walk asks it once, for the issues' total).
+    const starts = log.filter((e) => e.path !== '/graphql').map((e) => e.start).sort((a, b) => a - b);
     for (const s of starts) expect(starts.filter((x) => x >= s && x < s + 60_000).length).toBeLessThanOrEqual(readCeiling(POINTS_PER_MINUTE));
     expect(Date.now() - began).toBeGreaterThan(50_000);
 

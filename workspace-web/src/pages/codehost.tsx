@@ -199,6 +199,7 @@ function Repositories({ workspace }: { workspace: Workspace }) {
                   {repository.syncEnabled ? (
                     <span class="meta sync-state" role="status"> · {repository.syncedAt && (!job || job.status === 'done') ? 'mirrored' : job ? jobWords(job) : 'mirroring starts'}</span>
                   ) : null}
+                  {job?.progress ? <WalkProgress name={repository.fullName} progress={job.progress} /> : null}
                 </span>
                 {repository.syncEnabled ? (
                   <button type="button" onClick={() => toggle(repository.id, false)} aria-label={`Stop mirroring ${repository.fullName}`}>Stop mirroring</button>
@@ -214,5 +215,23 @@ function Repositories({ workspace }: { workspace: Workspace }) {
         <Link href={workspacePath(workspace, '/issues')} class="button">Open the issues</Link>
       </p>
     </section>
+  );
+}
+
+const count = new Intl.NumberFormat();
+
+/** How far a backfill is: a bar per kind, and the same in words for those who do not see it. */
+function WalkProgress({ name, progress }: { name: string; progress: NonNullable<SyncJob['progress']> }) {
+  const part = (what: string, { done, total }: { done: number; total: number | null }) => (
+    <span class="walk-part">
+      <span>{total === null ? `${what}: ${count.format(done)} so far` : `${what}: ${count.format(Math.min(done, total))} of ${count.format(total)}`}</span>
+      {total !== null && total > 0 ? <progress max={total} value={Math.min(done, total)} aria-label={`${what} of ${name} read`} /> : null}
+    </span>
+  );
+  return (
+    <span class="walk-progress">
+      {part('Issues', progress.issues)}
+      {part('Comments', progress.comments)}
+    </span>
   );
 }

@@ -67,6 +67,15 @@ const syncJobSchema = z
     resumeAfter: timestamp().nullable().describe('When a paused or retrying job continues.'),
     createdAt: timestamp(),
     finishedAt: timestamp().nullable(),
+    progress: z
+      .object({
+        issues: z.object({ done: z.number().int(), total: z.number().int().nullable() }),
+        comments: z.object({ done: z.number().int(), total: z.number().int().nullable() }),
+      })
+      .nullable()
+      .describe(
+        "A repository backfill still going: how many issues and comments the cache holds of the total. The issues' total is the code host's count (pull requests not included), asked once as the walk reaches the issues; the comments' total is what the issues say they have, known once the issues are read. A total is null until known. Null for other jobs and for jobs that ended.",
+      ),
   })
   .meta({ id: 'SyncJob' });
 
