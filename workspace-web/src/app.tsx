@@ -3,6 +3,7 @@ import { Link, navigate, Notice, PageTitle, Toasts, useLocation } from '@svc/ui-
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { account, type Me, type Workspace } from './api';
 import { AccountPage } from './pages/account';
+import { BoardPage } from './pages/board';
 import { CodehostPage } from './pages/codehost';
 import { InvitationPage } from './pages/invitation';
 import { IssuePage } from './pages/issue';
@@ -123,6 +124,7 @@ function Frame({ session, path, signOut }: { session: Session; path: string; sig
           </li>
         ) : workspace ? <li class="workspace-name">{workspace.name}</li> : null}
         {workspace ? <li><Link href={workspacePath(workspace, '/issues')} aria-current={path.startsWith(workspacePath(workspace, '/issues')) ? 'page' : undefined}>Issues</Link></li> : null}
+        {workspace ? <li><Link href={workspacePath(workspace, '/board')} aria-current={path === workspacePath(workspace, '/board') ? 'page' : undefined}>Board</Link></li> : null}
         <li><Link href="/settings/codehost" aria-current={path === '/settings/codehost' ? 'page' : undefined}>GitHub</Link></li>
         <li><Link href="/settings/account" aria-current={path === '/settings/account' ? 'page' : undefined}>{session.me.name}</Link></li>
         <li><button type="button" class="link-button" onClick={signOut}>Sign out</button></li>
@@ -138,6 +140,7 @@ function titleOf(path: string): string {
   if (path === '/settings/account') return 'Your account';
   if (/^\/w\/[^/]+\/issues\/[^/]+$/.test(path)) return 'Issue';
   if (/^\/w\/[^/]+\/issues$/.test(path)) return 'Issues';
+  if (/^\/w\/[^/]+\/board$/.test(path)) return 'Board';
   return 'Start';
 }
 
@@ -154,6 +157,7 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
     if (!session.workspace) return <NotFound what="You are not a member of a workspace with this address." />;
     const rest = inWorkspace[2] ?? '';
     if (rest === '' || rest === '/issues') return <IssuesPage location={location} />;
+    if (rest === '/board') return <BoardPage location={location} />;
     const issue = /^\/issues\/([^/]+)$/.exec(rest);
     if (issue) return <IssuePage issueId={decodeURIComponent(issue[1])} />;
   }

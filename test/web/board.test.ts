@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../harness/accessibility.js';
+import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
+import { mirroredWorkspace, type MirroredWorkspace } from '../harness/workspace-in-browser.js';
+
+/**
+ * The board in Chromium on demo mode: the seeded org-1 project "Roadmap 1" as columns of Status,
+ * a card moved by drag and by keyboard (each checked through the API), and a move GitHub refuses.
+ */
+let demo: DemoInBrowser;
+let w: MirroredWorkspace;
+
+beforeAll(async () => {
+  demo = await startDemoInBrowser('svc-board-');
+  w = await mirroredWorkspace(demo, 'Boarders');
+}, 180_000);
+
+afterAll(() => demo?.close());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function api(path: string): Promise<any> {
+  return w.page.evaluate(
+    async ({ path, workspaceId }) => (await fetch(path, { headers: { 'x-workspace-id': workspaceId } })).json(),
+    { path, workspaceId: w.workspaceId },
+  );
+}
+
+/** The Status option name of the card titled `title`, read through the API. */
+async function statusOf(title: string): Promise<string | null> {
+  const projects = await api('/v1/projects?limit=100');
+  const roadmap = projects.data.find((p: { title: string }) => p.title === 'Roadmap 1');
+  const project = await api(`/v1/projects/${roadmap.id}`);
+  const status = project.fields.find((f: { name: string }) => f.name === 'Status');
+  let cursor = '';
+  for (;;) {
+    const page = await api(`/v1/projects/${roadmap.id}/items?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const card = page.data.find((i: { content: { title: string | null } }) => i.content.title === title);
+    if (card) return card.fieldValues[status.nodeId]?.name ?? null;
+    if (!page.nextCursor) throw new Error(`no card ${title}`);
+    cursor = page.nextCursor;
+  }
+}
+
+const column = (name: string) => w.page.locator('section.board-column', { has: w.page.locator('h2', { hasText: new RegExp(`^${name}\\b`) }) });
+
+describe('the board', () => {
+  it('shows a project as columns of its Status, every card in its column', async () => {
+    const { page } = w;
+    await page.goto(`${demo.base}/w/${w.slug}/board`);
+    await expect.poll(() => page.getByLabel('Project').locator('option:checked').textContent(), { timeout: 30_000 }).toBe('Roadmap 1');
+    expect(await page.getByLabel('Columns by').locator('option:checked').textContent()).toBe('Status');
+    await expect.poll(() => page.locator('.board-column h2').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Todo/), expect.stringMatching(/^In Progress/), expect.stringMatching(/^Done/), expect.stringMatching(/^No Status/)]));
+    await expect.poll(() => page.locator('.board-card').count()).toBeGreaterThan(2);
+    await expectAccessible(page, 'board');
+  }, 60_000);
+
+  it('moves a card to another column by drag, and GitHub holds the new value', async () => {
+    const { page } = w;
+    const from = (await column('Todo').locator('.board-card').count()) > 0 ? 'Todo' : 'No Status';
+    const card = column(from).locator('.board-card').first();
+    const title = (await card.locator('.board-card-title').textContent())!;
+    await card.dragTo(column('Done'));
+    await expect.poll(() => column('Done').locator('.board-card', { hasText: title }).count()).toBe(1);
+    await expect.poll(() => column('Done').locator('.board-card.pending').count()).toBe(0);
+    expect(await statusOf(title)).toBe('Done');
+  }, 60_000);
+
+  it('moves a card by keyboard: Space picks it up, the arrows choose the column, Space drops it', async () => {
+    const { page } = w;
+    const card = column('Done').locator('.board-card').first();
+    const title = (await card.locator('.board-card-title').textContent())!;
+    await card.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => card.getAttribute('aria-label')).toContain('picked up: drop in Done');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.locator('.board-card.lifted').getAttribute('aria-label')).toContain('drop in In Progress');
+    await page.keyboard.press('Space');
+    await expect.poll(() => column('In Progress').locator('.board-card', { hasText: title }).count()).toBe(1);
+    await expect.poll(() => statusOf(title)).toBe('In Progress');
+    // Escape puts a picked-up card back where it was.
+    const again = column('In Progress').locator('.board-card', { hasText: title });
+    await again.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Escape');
+    expect(await column('In Progress').locator('.board-card', { hasText: title }).count()).toBe(1);
+    expect(await statusOf(title)).toBe('In Progress');
+  }, 60_000);
+
+  it('puts the card back and says why when GitHub refuses the move', async () => {
+    const { page } = w;
+    const card = column('In Progress').locator('.board-card').first();
+    const title = (await card.locator('.board-card-title').textContent())!;
+    const fault = await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', path: '/graphql', status: 502, body: { message: 'Server Error' }, count: 1 }),
+    });
+    expect(fault.ok).toBe(true);
+    await card.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(`${title} stays where it was`);
+    expect(await column('In Progress').locator('.board-card', { hasText: title }).count()).toBe(1);
+    expect(await statusOf(title)).toBe('In Progress');
+  }, 60_000);
+});
