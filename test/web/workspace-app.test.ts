@@ -449,6 +449,38 @@ describe('the workspace application', () => {
     expect(((await api.json()) as { error: { code: string } }).error.code).toBe('not_found');
   });
 
+  it('says when the connection is lost, and catches up when it returns', async () => {
+    const page = await ownerPage();
+    await page.goto(issuesOf(owner.slug));
+    await expect.poll(() => page.locator('.issue-row').count()).toBeGreaterThan(0);
+    await ownerContext.setOffline(true);
+    await expect.poll(() => page.locator('.connection-lost').textContent()).toContain('The connection is lost.');
+    await ownerContext.setOffline(false);
+    await expect.poll(() => page.locator('.connection-lost').count()).toBe(0);
+    await page.getByLabel('State').selectOption('closed');
+    await expect.poll(() => page.locator('.issue-row').count()).toBeGreaterThan(0);
+  }, 60_000);
+
+  // Last: it ends the owner's sessions, which the tests above use.
+  it('leads back to sign-in when the session ends while a page is open, and then to that page', async () => {
+    const page = await ownerPage();
+    const listed = `${issuesOf(owner.slug)}?state=closed`;
+    await page.goto(listed);
+    await expect.poll(() => page.locator('.issue-row').count()).toBeGreaterThan(0);
+    const other = await ownerPage();
+    await other.goto(`${base}/settings/account`);
+    await other.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await other.waitForURL(/\/signin/);
+    // The next read of the open page is refused: it goes to sign-in, and back after it.
+    await page.getByLabel('Sort by').selectOption('number');
+    await page.waitForURL(/\/signin\?next=/);
+    await page.locator('#password-email').fill(owner.email);
+    await page.locator('#password-password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${listed}&sort=number`);
+    await expect.poll(() => page.locator('.issue-row').count()).toBeGreaterThan(0);
+  }, 60_000);
+
   it('is not served when WORKSPACE_APP_ORIGIN names another host', async () => {
     const app = await startTestApp();
     try {

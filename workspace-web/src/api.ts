@@ -5,15 +5,33 @@ import { describeProblem } from '@svc/ui-kit';
  * The API on this origin: the session cookie (host-only) goes with every call, so no token is kept
  * in script reach. `account` acts as the person; `inWorkspace` adds the workspace being looked at.
  */
-export const account = createSvcClient({ baseUrl: window.location.origin });
+export const account = watched(createSvcClient({ baseUrl: window.location.origin }));
 
 const clients = new Map<string, SvcClient>();
 export function inWorkspace(workspaceId: string): SvcClient {
   let client = clients.get(workspaceId);
   if (!client) {
-    client = createSvcClient({ baseUrl: window.location.origin, workspaceId });
+    client = watched(createSvcClient({ baseUrl: window.location.origin, workspaceId }));
     clients.set(workspaceId, client);
   }
+  return client;
+}
+
+let sessionEnded: () => void = () => {};
+/** What to do when a call answers 401 (the session expired or was ended elsewhere): the frame reads the session again and sends the person to sign in. */
+export function whenSessionEnds(run: () => void): void {
+  sessionEnded = run;
+}
+
+/** A 401 from any operation but the session probe and the sign-in operations ends the session here. */
+function watched(client: SvcClient): SvcClient {
+  client.use({
+    onResponse({ request, response }) {
+      const path = new URL(request.url).pathname;
+      if (response.status === 401 && path !== '/v1/me' && !path.startsWith('/auth/')) sessionEnded();
+      return response;
+    },
+  });
   return client;
 }
 

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/preact-query';
 import { Link, navigate, Notice, PageTitle, Toasts, useLocation } from '@svc/ui-kit';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { account, type Me, type Workspace } from './api';
+import { account, whenSessionEnds, type CallFailed, type Me, type Workspace } from './api';
+import { useOnline } from './online';
 import { AccountPage } from './pages/account';
 import { BoardPage } from './pages/board';
 import { CodehostPage } from './pages/codehost';
@@ -16,7 +17,16 @@ import { rememberedWorkspace, rememberWorkspace, SessionContext, workspacePath, 
 /** Pages anybody may open; every other page needs a signed-in person. */
 const PUBLIC = new Set(['/signin', '/sign-in/link', '/invitations/accept']);
 
-const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: true } } });
+const queries = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      refetchOnWindowFocus: true,
+      // A refusal is an answer, not a hiccup: only a failure to reach the service is tried again.
+      retry: (failures, error) => failures < 2 && (error as Partial<CallFailed>).status === 0,
+    },
+  },
+});
 
 export function App() {
   const location = useLocation();
@@ -39,7 +49,10 @@ export function App() {
   };
   useEffect(() => {
     void refresh();
+    // The session ended while a page was open: sign-in, then back to this page (see below).
+    whenSessionEnds(() => void refresh());
   }, []);
+  const online = useOnline();
 
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const inPath = /^\/w\/([^/]+)/.exec(path);
@@ -99,6 +112,11 @@ export function App() {
             {session ? <Frame session={session} path={path} signOut={signOut} /> : <nav aria-label="Main"><ul><li><Link href="/signin">Sign in</Link></li><li><a href="/docs">API reference</a></li></ul></nav>}
           </div>
         </header>
+        {online ? null : (
+          <div class="connection-lost" role="status">
+            The connection is lost. What you see may be out of date, and nothing can be saved until it returns; the page catches up by itself then.
+          </div>
+        )}
         <main id="main" class="container" key={path}>
           {route(path, location, session, refresh)}
         </main>
