@@ -26,19 +26,23 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
+// BENCH_APP_PORT: the service serves the workspace application itself on that port of localhost
+// (a browser benchmark signs in there); else the benchmarks' clients speak as the application on
+// another origin.
+const appPort = process.env.BENCH_APP_PORT;
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
-  // The benchmarks' clients speak as the workspace application on this origin.
-  WORKSPACE_APP_ORIGIN: 'http://localhost:5173',
+  ...(appPort ? { PORT: appPort, PUBLIC_BASE_URL: `http://localhost:${appPort}` } : { WORKSPACE_APP_ORIGIN: 'http://localhost:5173' }),
   // A benchmark of the limit itself sets its own (BENCH_RATE_LIMIT_MAX); the others keep it out of the way.
   RATE_LIMIT_MAX: process.env.BENCH_RATE_LIMIT_MAX ?? '100000000',
   AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
 });
 const database = openDatabase(process.env.DATABASE_URL!, { max: 10 });
 const { app, services } = await buildApp({ config, database, logger: false });
-const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+const listening = await app.listen({ host: '127.0.0.1', port: appPort ? Number(appPort) : 0 });
+const appUrl = appPort ? `http://localhost:${appPort}` : listening;
 const worker = process.env.BENCH_WORKER === '1' ? await startSyncWorker(services) : null;
 
 const bare = Fastify({ logger: false });

@@ -6,6 +6,8 @@ import { inWorkspace, must, problemOf } from '../api';
 import { useSession, workspacePath } from '../session';
 
 type Item = components['schemas']['ProjectItem'];
+/** The most cards a board loads (ten pages). */
+const MAX_CARDS = 1000;
 type Field = components['schemas']['ProjectField'];
 interface Column {
   /** The option's id; '' for cards with no value. */
@@ -48,10 +50,12 @@ export function BoardPage({ location }: { location: URL }) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: Boolean(projectId),
   });
-  // A board shows every card: the pages follow one another until the last.
+  // A board shows its cards page after page, up to MAX_CARDS: a project can hold tens of thousands.
+  const loaded = items.data?.pages.reduce((n, p) => n + p.data.length, 0) ?? 0;
+  const capped = loaded >= MAX_CARDS && Boolean(items.hasNextPage);
   useEffect(() => {
-    if (items.hasNextPage && !items.isFetchingNextPage) void items.fetchNextPage();
-  }, [items.hasNextPage, items.isFetchingNextPage, items.data?.pages.length]);
+    if (items.hasNextPage && !items.isFetchingNextPage && loaded < MAX_CARDS) void items.fetchNextPage();
+  }, [items.hasNextPage, items.isFetchingNextPage, loaded]);
 
   const [pending, setPending] = useState<Pending | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -132,9 +136,14 @@ export function BoardPage({ location }: { location: URL }) {
       <p class="sr-only" aria-live="polite">{said}</p>
       {project.isError ? <Notice kind="error">{project.error.message}</Notice> : null}
       {items.isError ? <Notice kind="error">{items.error.message}</Notice> : null}
+      {capped ? (
+        <Notice kind="info">
+          This board shows the project's first {MAX_CARDS.toLocaleString()} cards in its order. To find any other, filter the issue list by this project and its field.
+        </Notice>
+      ) : null}
       {!field && project.data ? <p class="empty">This project has no single-select field to make columns of.</p> : null}
       {field ? (
-        <Columns columns={columns} items={all} columnOf={columnOf} pending={pending} move={move} loading={items.isPending || items.hasNextPage} slug={workspace!} />
+        <Columns columns={columns} items={all} columnOf={columnOf} pending={pending} move={move} loading={items.isPending || (items.hasNextPage && !capped)} slug={workspace!} />
       ) : null}
     </>
   );
