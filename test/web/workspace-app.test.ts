@@ -260,6 +260,9 @@ describe('the workspace application', () => {
       ['Looking into it **now**.', 'internal'],
       ['Fixed in the next release.', 'public'],
     ]);
+    // The activity names both, as they happened.
+    await page.reload();
+    await expect.poll(() => page.locator('.activity-list li').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Ada commented'), expect.stringContaining('Ada opened the issue')]));
     // The form says plainly where either goes.
     expect(await page.locator('#comment-where').textContent()).toContain('anybody on GitHub can read it there, internal notes too');
     await expectAccessible(page, 'issue page');

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { inWorkspace, must, problemOf, type Comment, type Issue } from '../api';
 import { renderMarkdown } from '../markdown';
+import { IssueActivity, IssueRequests } from './issue-history';
 import { useShortcuts } from '../keyboard';
 import { useSession, workspacePath } from '../session';
 
@@ -72,6 +73,8 @@ export function IssuePage({ issueId }: { issueId: string }) {
         <aside class="issue-side" aria-label="Details">
           <Details issue={shown} />
           <StateControl issue={shown} saved={saved} />
+          <IssueRequests issue={shown} />
+          <IssueActivity workspaceId={workspace!.id} issueId={issueId} />
         </aside>
       </div>
     </article>
@@ -95,9 +98,6 @@ function Details({ issue }: { issue: Issue }) {
       <div><dt>Milestone</dt><dd>{issue.milestone?.title ?? 'None'}</dd></div>
       {issue.subIssues && issue.subIssues.total > 0 ? (
         <div><dt>Sub-issues</dt><dd>{issue.subIssues.completed} of {issue.subIssues.total} done</dd></div>
-      ) : null}
-      {issue.requests.length ? (
-        <div><dt>Customer requests</dt><dd>{issue.requests.length} request{issue.requests.length === 1 ? '' : 's'} from portals</dd></div>
       ) : null}
       <div><dt>Repository</dt><dd>{issue.repository.fullName}{issue.repository.private ? ' (private)' : ' (public)'}</dd></div>
     </dl>
