@@ -13,7 +13,11 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
     if (open && !dialog.open) {
       const before = document.activeElement as HTMLElement | null;
       dialog.showModal();
-      return () => before?.focus?.();
+      // Closed first: while it is modal, the element behind it cannot take focus back.
+      return () => {
+        if (dialog.open) dialog.close();
+        before?.focus?.();
+      };
     }
     if (!open && dialog.open) dialog.close();
     return undefined;
