@@ -4,10 +4,12 @@ import { useEffect, useRef } from 'preact/hooks';
 import { inWorkspace, must, type Issue } from '../api';
 import { useShortcuts } from '../keyboard';
 import { useSession, workspacePath } from '../session';
+import { LIST_PARAMS, type ListParam } from '../views';
+import { SavedViews } from './saved-views';
 
-/** The filters a list URL may carry, each the API's own parameter (so a list link is an API query too). */
-const FILTERS = ['q', 'state', 'repository', 'label', 'assignee', 'milestone', 'updated_since', 'sort', 'order'] as const;
-type Filter = (typeof FILTERS)[number];
+/** The filters a list URL may carry, each the API's own parameter (so a list link is an API query too), and `field:<id>`. */
+const FILTERS = LIST_PARAMS;
+type Filter = ListParam;
 const PAGE = 50;
 
 const SORTS: Array<{ value: string; label: string }> = [
@@ -31,6 +33,12 @@ export function IssuesPage({ location }: { location: URL }) {
     const values = params.getAll(name).filter(Boolean);
     if (values.length === 1) query[name] = values[0];
     else if (values.length > 1) query[name] = values;
+  }
+  // Project field filters (`field:<fieldNodeId>`), which a saved view may hold.
+  for (const name of new Set(params.keys())) {
+    if (!name.startsWith('field:')) continue;
+    const values = params.getAll(name).filter(Boolean);
+    if (values.length) query[name] = values.length === 1 ? values[0] : values;
   }
 
   const set = (name: Filter, value: string) => {
@@ -68,6 +76,10 @@ export function IssuesPage({ location }: { location: URL }) {
   }, [list.hasNextPage, list.isFetchingNextPage, issues.length]);
 
   const search = useRef<HTMLInputElement>(null);
+  // A search set from elsewhere (a saved view, back, the palette) shows in the box unless it is being typed in.
+  useEffect(() => {
+    if (search.current && document.activeElement !== search.current) search.current.value = one('q');
+  }, [one('q')]);
   const rows = useRef<HTMLOListElement>(null);
   const move = (by: number) => {
     const links = [...(rows.current?.querySelectorAll<HTMLAnchorElement>('a.issue-link') ?? [])];
@@ -93,6 +105,7 @@ export function IssuesPage({ location }: { location: URL }) {
   return (
     <>
       <PageTitle>Issues</PageTitle>
+      <SavedViews workspaceId={workspace!.id} location={location} />
       <form class="issue-filters" role="search" aria-label="Filter the issues" onSubmit={(event) => event.preventDefault()}>
         <div class="filter-search">
           <label for="issue-search">Search <kbd>/</kbd></label>
