@@ -1,10 +1,11 @@
 import { day, Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
 import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, type Issue } from '../api';
 import { useShortcuts } from '../keyboard';
 import { useSession, workspacePath } from '../session';
 import { LIST_PARAMS, type ListParam } from '../views';
+import { BulkBar, type BulkReport } from './bulk-edit';
 import { SavedViews } from './saved-views';
 
 /** The filters a list URL may carry, each the API's own parameter (so a list link is an API query too), and `field:<id>`. */
@@ -63,6 +64,34 @@ export function IssuesPage({ location }: { location: URL }) {
 
   const issues: Issue[] = list.data?.pages.flatMap((p) => p.data) ?? [];
 
+  // The selection for a bulk edit: kept while the filters stay; `anchor` is where a shift-click range starts.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [running, setRunning] = useState<{ done: number; total: number; what: string } | null>(null);
+  const [report, setReport] = useState<BulkReport | null>(null);
+  const anchor = useRef<string | null>(null);
+  const listKey = JSON.stringify(query);
+  useEffect(() => {
+    setSelected(new Set());
+    setReport(null);
+    anchor.current = null;
+  }, [listKey]);
+  const selectedIssues = issues.filter((i) => selected.has(i.id));
+  const toggle = (index: number, range: boolean) => {
+    const issue = issues[index];
+    if (!issue) return;
+    const from = range && anchor.current ? issues.findIndex((i) => i.id === anchor.current) : -1;
+    const on = !selected.has(issue.id);
+    const next = new Set(selected);
+    const span = from === -1 ? [issue] : issues.slice(Math.min(from, index), Math.max(from, index) + 1);
+    for (const one of span) {
+      if (on) next.add(one.id);
+      else next.delete(one.id);
+    }
+    anchor.current = issue.id;
+    setSelected(next);
+  };
+  const allShown = issues.length > 0 && selectedIssues.length === issues.length;
+
   // The next page loads as the end of the list comes into view.
   const end = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -81,6 +110,7 @@ export function IssuesPage({ location }: { location: URL }) {
     if (search.current && document.activeElement !== search.current) search.current.value = one('q');
   }, [one('q')]);
   const rows = useRef<HTMLOListElement>(null);
+  const focusedRow = () => [...(rows.current?.querySelectorAll<HTMLAnchorElement>('a.issue-link') ?? [])].indexOf(document.activeElement as HTMLAnchorElement);
   const move = (by: number) => {
     const links = [...(rows.current?.querySelectorAll<HTMLAnchorElement>('a.issue-link') ?? [])];
     if (links.length === 0) return;
@@ -94,11 +124,14 @@ export function IssuesPage({ location }: { location: URL }) {
       j: () => move(1),
       k: () => move(-1),
       '/': () => search.current?.focus(),
+      x: () => toggle(focusedRow(), false),
+      X: () => toggle(focusedRow(), true),
       Escape: () => {
         if (document.activeElement === search.current) search.current?.blur();
+        else if (selected.size && !running) setSelected(new Set());
       },
     },
-    [],
+    [issues, selected, running],
   );
 
   const filtered = FILTERS.some((name) => name !== 'sort' && name !== 'order' && params.has(name));
@@ -180,20 +213,53 @@ export function IssuesPage({ location }: { location: URL }) {
           </select>
         </div>
       </form>
+      <BulkBar
+        workspace={workspace!}
+        selected={selectedIssues}
+        labelNames={[...new Set((labels.data?.data ?? []).map((l) => l.name))]}
+        milestones={milestones.data?.data ?? []}
+        running={running}
+        setRunning={setRunning}
+        report={report}
+        finished={(done, failedIds) => {
+          setReport(done);
+          setSelected(new Set(failedIds));
+        }}
+        clear={() => setSelected(new Set())}
+      />
       {list.isError ? <Notice kind="error">{list.error.message}</Notice> : null}
       {list.isPending ? (
         <p class="loading">Loading the issues…</p>
       ) : issues.length === 0 ? (
         <p class="empty">{filtered ? 'No issue matches these filters.' : 'No issues yet. Mirror a repository under GitHub to see its issues here.'}</p>
       ) : (
-        <ol class="issue-list" ref={rows} aria-label="Issues">
-          {issues.map((issue) => (
-            <IssueRow key={issue.id} issue={issue} href={workspacePath(workspace!, `/issues/${issue.id}`)} />
-          ))}
-          <li ref={end} class="list-end" aria-hidden={!list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? 'Loading more…' : list.hasNextPage ? '' : `${issues.length} issue${issues.length === 1 ? '' : 's'}`}
-          </li>
-        </ol>
+        <>
+          <div class="list-tools">
+            <label class="choice">
+              <input
+                type="checkbox"
+                checked={allShown}
+                indeterminate={!allShown && selectedIssues.length > 0}
+                onChange={() => setSelected(allShown ? new Set() : new Set(issues.map((i) => i.id)))}
+              />
+              Select all {issues.length} on this page
+            </label>
+          </div>
+          <ol class="issue-list" ref={rows} aria-label="Issues">
+            {issues.map((issue, index) => (
+              <IssueRow
+                key={issue.id}
+                issue={issue}
+                href={workspacePath(workspace!, `/issues/${issue.id}`)}
+                selected={selected.has(issue.id)}
+                toggle={(range) => toggle(index, range)}
+              />
+            ))}
+            <li ref={end} class="list-end" aria-hidden={!list.isFetchingNextPage}>
+              {list.isFetchingNextPage ? 'Loading more…' : list.hasNextPage ? '' : `${issues.length} issue${issues.length === 1 ? '' : 's'}`}
+            </li>
+          </ol>
+        </>
       )}
       {list.hasNextPage && !list.isFetchingNextPage ? (
         <button type="button" onClick={() => list.fetchNextPage()}>Load more</button>
@@ -202,12 +268,20 @@ export function IssuesPage({ location }: { location: URL }) {
   );
 }
 
-function IssueRow({ issue, href }: { issue: Issue; href: string }) {
+function IssueRow({ issue, href, selected, toggle }: { issue: Issue; href: string; selected: boolean; toggle: (range: boolean) => void }) {
   return (
-    <li class="issue-row">
+    <li class={`issue-row${selected ? ' selected' : ''}`}>
+      <input
+        type="checkbox"
+        class="row-select"
+        checked={selected}
+        aria-label={`Select ${issue.repository.fullName}#${issue.number}`}
+        aria-describedby={`title-${issue.id}`}
+        onClick={(event) => toggle(event.shiftKey)}
+      />
       <span class={`state-dot state-${issue.state}`} aria-label={issue.state === 'open' ? 'Open' : 'Closed'} role="img" />
       <div class="issue-main">
-        <Link href={href} class="issue-link">{issue.title}</Link>
+        <Link href={href} class="issue-link" id={`title-${issue.id}`}>{issue.title}</Link>
         <span class="labels">
           {issue.labels.map((label) => (
             <span key={label.nodeId} class="label">{label.name}</span>
