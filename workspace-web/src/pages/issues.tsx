@@ -2,6 +2,7 @@ import { day, Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
 import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, type Issue } from '../api';
+import { openShortcutSheet } from '../commands';
 import { useShortcuts } from '../keyboard';
 import { useSession, workspacePath } from '../session';
 import { LIST_PARAMS, type ListParam } from '../views';
@@ -244,6 +245,9 @@ export function IssuesPage({ location }: { location: URL }) {
               />
               Select all {issues.length} on this page
             </label>
+            <button type="button" class="link-button" onClick={openShortcutSheet}>
+              Keyboard shortcuts <kbd aria-hidden="true">?</kbd>
+            </button>
           </div>
           <ol class="issue-list" ref={rows} aria-label="Issues">
             {issues.map((issue, index) => (
