@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, type Issue } from '../api';
 import { openShortcutSheet } from '../commands';
-import { useShortcuts } from '../keyboard';
+import { typingIn, useShortcuts } from '../keyboard';
 import { useSession, workspacePath } from '../session';
 import { LIST_PARAMS, type ListParam } from '../views';
 import { BulkBar, type BulkReport } from './bulk-edit';
@@ -64,6 +64,8 @@ export function IssuesPage({ location }: { location: URL }) {
   const repositories = useQuery({ queryKey: ['repositories', workspace!.id], queryFn: () => must(api.GET('/v1/codehost/repositories', { params: { query: { limit: 100 } } })) });
 
   const issues: Issue[] = list.data?.pages.flatMap((p) => p.data) ?? [];
+  // A viewer reads; saving views and bulk edits are a member's (the API refuses a viewer both).
+  const canEdit = workspace!.role !== 'viewer';
 
   // The selection for a bulk edit: kept while the filters stay; `anchor` is where a shift-click range starts.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -79,7 +81,7 @@ export function IssuesPage({ location }: { location: URL }) {
   const selectedIssues = issues.filter((i) => selected.has(i.id));
   const toggle = (index: number, range: boolean) => {
     const issue = issues[index];
-    if (!issue) return;
+    if (!issue || !canEdit) return;
     const from = range && anchor.current ? issues.findIndex((i) => i.id === anchor.current) : -1;
     const on = !selected.has(issue.id);
     const next = new Set(selected);
@@ -129,7 +131,7 @@ export function IssuesPage({ location }: { location: URL }) {
       X: () => toggle(focusedRow(), true),
       Escape: () => {
         if (document.activeElement === search.current) search.current?.blur();
-        else if (selected.size && !running) setSelected(new Set());
+        else if (selected.size && !running && !typingIn(document.activeElement)) setSelected(new Set());
       },
     },
     [issues, selected, running],
@@ -139,7 +141,7 @@ export function IssuesPage({ location }: { location: URL }) {
   return (
     <>
       <PageTitle>Issues</PageTitle>
-      <SavedViews workspaceId={workspace!.id} location={location} />
+      <SavedViews workspaceId={workspace!.id} location={location} canSave={canEdit} />
       <form class="issue-filters" role="search" aria-label="Filter the issues" onSubmit={(event) => event.preventDefault()}>
         <div class="filter-search">
           <label for="issue-search">Search <kbd>/</kbd></label>
@@ -214,20 +216,22 @@ export function IssuesPage({ location }: { location: URL }) {
           </select>
         </div>
       </form>
-      <BulkBar
-        workspace={workspace!}
-        selected={selectedIssues}
-        labelNames={[...new Set((labels.data?.data ?? []).map((l) => l.name))]}
-        milestones={milestones.data?.data ?? []}
-        running={running}
-        setRunning={setRunning}
-        report={report}
-        finished={(done, failedIds) => {
-          setReport(done);
-          setSelected(new Set(failedIds));
-        }}
-        clear={() => setSelected(new Set())}
-      />
+      {canEdit ? (
+        <BulkBar
+          workspace={workspace!}
+          selected={selectedIssues}
+          labelNames={[...new Set((labels.data?.data ?? []).map((l) => l.name))]}
+          milestones={milestones.data?.data ?? []}
+          running={running}
+          setRunning={setRunning}
+          report={report}
+          finished={(done, failedIds) => {
+            setReport(done);
+            setSelected(new Set(failedIds));
+          }}
+          clear={() => setSelected(new Set())}
+        />
+      ) : null}
       {list.isError ? <Notice kind="error">{list.error.message}</Notice> : null}
       {list.isPending ? (
         <p class="loading">Loading the issues…</p>
@@ -236,15 +240,19 @@ export function IssuesPage({ location }: { location: URL }) {
       ) : (
         <>
           <div class="list-tools">
-            <label class="choice">
-              <input
-                type="checkbox"
-                checked={allShown}
-                indeterminate={!allShown && selectedIssues.length > 0}
-                onChange={() => setSelected(allShown ? new Set() : new Set(issues.map((i) => i.id)))}
-              />
-              Select all {issues.length} on this page
-            </label>
+            {canEdit ? (
+              <label class="choice">
+                <input
+                  type="checkbox"
+                  checked={allShown}
+                  indeterminate={!allShown && selectedIssues.length > 0}
+                  onChange={() => setSelected(allShown ? new Set() : new Set(issues.map((i) => i.id)))}
+                />
+                Select all {issues.length} on this page
+              </label>
+            ) : (
+              <span />
+            )}
             <button type="button" class="link-button" onClick={openShortcutSheet}>
               Keyboard shortcuts <kbd aria-hidden="true">?</kbd>
             </button>
@@ -256,7 +264,7 @@ export function IssuesPage({ location }: { location: URL }) {
                 issue={issue}
                 href={workspacePath(workspace!, `/issues/${issue.id}`)}
                 selected={selected.has(issue.id)}
-                toggle={(range) => toggle(index, range)}
+                toggle={canEdit ? (range) => toggle(index, range) : null}
               />
             ))}
             <li ref={end} class="list-end" aria-hidden={!list.isFetchingNextPage}>
@@ -272,17 +280,19 @@ export function IssuesPage({ location }: { location: URL }) {
   );
 }
 
-function IssueRow({ issue, href, selected, toggle }: { issue: Issue; href: string; selected: boolean; toggle: (range: boolean) => void }) {
+function IssueRow({ issue, href, selected, toggle }: { issue: Issue; href: string; selected: boolean; toggle: ((range: boolean) => void) | null }) {
   return (
     <li class={`issue-row${selected ? ' selected' : ''}`}>
-      <input
-        type="checkbox"
-        class="row-select"
-        checked={selected}
-        aria-label={`Select ${issue.repository.fullName}#${issue.number}`}
-        aria-describedby={`title-${issue.id}`}
-        onClick={(event) => toggle(event.shiftKey)}
-      />
+      {toggle ? (
+        <input
+          type="checkbox"
+          class="row-select"
+          checked={selected}
+          aria-label={`Select ${issue.repository.fullName}#${issue.number}`}
+          aria-describedby={`title-${issue.id}`}
+          onClick={(event) => toggle(event.shiftKey)}
+        />
+      ) : null}
       <span class={`state-dot state-${issue.state}`} aria-label={issue.state === 'open' ? 'Open' : 'Closed'} role="img" />
       <div class="issue-main">
         <Link href={href} class="issue-link" id={`title-${issue.id}`}>{issue.title}</Link>

@@ -11,7 +11,7 @@ type Open = 'save' | 'edit' | 'delete' | null;
  * address (`view=` names it), and saving the filters shown as a new view, renaming the open one or
  * replacing its filters with the ones shown, and deleting it after a confirmation.
  */
-export function SavedViews({ workspaceId, location }: { workspaceId: string; location: URL }) {
+export function SavedViews({ workspaceId, location, canSave }: { workspaceId: string; location: URL; canSave: boolean }) {
   const views = useViews(workspaceId);
   const [open, setOpen] = useState<Open>(null);
   const params = location.searchParams;
@@ -38,7 +38,7 @@ export function SavedViews({ workspaceId, location }: { workspaceId: string; loc
       </nav>
       <div class="view-actions">
         {current && changed ? <span class="help view-changed">The filters differ from the view “{current.name}”.</span> : null}
-        <button type="button" onClick={() => setOpen('save')}>Save as a view…</button>
+        {canSave ? <button type="button" onClick={() => setOpen('save')}>Save as a view…</button> : null}
         {current?.editable ? (
           <>
             <button type="button" onClick={() => setOpen('edit')}>Edit “{current.name}”…</button>
