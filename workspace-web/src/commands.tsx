@@ -226,7 +226,7 @@ function Palette({ open, close, signOut, showSheet }: { open: boolean; close: ()
           id="palette-input"
           type="text"
           role="combobox"
-          aria-expanded="true"
+          aria-expanded={items.length > 0}
           aria-controls="palette-list"
           aria-autocomplete="list"
           aria-activedescendant={chosen ? `palette-${chosen.key}` : undefined}
