@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/accessibility.js';
@@ -43,6 +45,18 @@ async function emulator(method: string, route: string, body?: unknown): Promise<
   expect(res.ok, `${method} ${route}: ${res.status}`).toBe(true);
 }
 
+/** The newest outbox message to `to` (the .txt the mailer writes beside each .eml). */
+function lastMailTo(to: string): string {
+  const outbox = path.join(demo.dataDir, 'outbox');
+  const mine = readdirSync(outbox)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+    .filter((t) => t.startsWith(`To: ${to}\n`));
+  if (!mine.length) throw new Error(`no mail to ${to}`);
+  return mine[mine.length - 1];
+}
+
 const issuesUrl = () => `${base}/w/${owner.slug}/issues`;
 const labelsOf = async (page: Page, id: string): Promise<string[]> =>
   (await apiFrom(page, 'GET', `/v1/issues/${id}`)).body.labels.map((l: { name: string }) => l.name);
@@ -70,8 +84,8 @@ beforeAll(async () => {
   await page.locator('#workspace-slug').fill(owner.slug);
   await page.getByRole('button', { name: 'Make the workspace' }).click();
   await page.waitForURL(`${base}/settings/codehost`);
-  const mine = await page.evaluate(async () => (await fetch('/account/workspaces')).json());
-  owner.workspaceId = mine.data.find((w: { slug: string }) => w.slug === owner.slug).id;
+  const mine = await page.evaluate(async () => (await (await fetch('/account/workspaces')).json()) as { data: Array<{ id: string; slug: string }> });
+  owner.workspaceId = mine.data.find((w) => w.slug === owner.slug)!.id;
   await page.getByRole('button', { name: 'Link your GitHub account' }).click();
   await page.waitForURL(/\/login\/oauth\/authorize\?/);
   await page.getByRole('button', { name: /^Authorize/ }).click();
@@ -252,8 +266,10 @@ describe('the issue list tools', () => {
     const wanted = other.body.data[0];
     await page.goto(`${base}/settings/account`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // Typed straight after Ctrl-K: no key is lost while the palette opens.
     await page.keyboard.press('Control+k');
-    await input.fill(wanted.title);
+    await page.keyboard.type(wanted.title);
+    expect(await input.inputValue()).toBe(wanted.title);
     const option = results.getByRole('option', { name: new RegExp(`^#${wanted.number} `) });
     await expect.poll(() => option.count()).toBe(1);
     const options = await results.getByRole('option').evaluateAll((all) => all.map((o) => o.id));
@@ -299,5 +315,32 @@ describe('the issue list tools', () => {
     await expect.poll(() => page.locator('.issue-row.selected').count()).toBe(3);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.issue-row.selected').count()).toBe(0);
+  }, 60_000);
+
+  it('lets a viewer open the saved views but offers neither saving one nor a bulk edit, which the API would refuse', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/settings/account`);
+    const email = `viewer-${Date.now()}@example.com`;
+    expect((await apiFrom(page, 'POST', '/v1/invitations', { email, role: 'viewer' })).status).toBe(201);
+    const token = /#token=(\S+)/.exec(lastMailTo(email))![1];
+    const viewer = await (await demo.browser.newContext()).newPage();
+    await viewer.goto(`${base}/signin`);
+    const statuses = await viewer.evaluate(
+      async ({ email, token }) => {
+        const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const signedUp = await post('/auth/sign-up/email', { name: 'Vera', email, password: 'correct horse battery' });
+        const joined = await post('/account/invitations/accept', { token });
+        return [signedUp.status, joined.status];
+      },
+      { email, token },
+    );
+    expect(statuses).toEqual([200, 200]);
+    await openList(viewer);
+    await expect.poll(() => viewer.getByRole('link', { name: 'Open issues', exact: true }).count()).toBe(1);
+    expect(await viewer.getByRole('button', { name: 'Save as a view…' }).count()).toBe(0);
+    expect(await viewer.locator('.issue-row .row-select').count()).toBe(0);
+    await viewer.keyboard.press('j');
+    await viewer.keyboard.press('x');
+    expect(await viewer.locator('.bulk-bar').count()).toBe(0);
   }, 60_000);
 });
