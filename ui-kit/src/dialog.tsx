@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 /**
  * A modal dialog on the browser's own `<dialog>`: it traps focus, Escape closes it, and what was
@@ -7,13 +7,18 @@ import { useEffect, useRef } from 'preact/hooks';
  */
 export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ComponentChildren }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // Before paint, not after: keys typed right after the key that opened it land in the dialog.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       const before = document.activeElement as HTMLElement | null;
       dialog.showModal();
-      return () => before?.focus?.();
+      // Closed first: while it is modal, the element behind it cannot take focus back.
+      return () => {
+        if (dialog.open) dialog.close();
+        before?.focus?.();
+      };
     }
     if (!open && dialog.open) dialog.close();
     return undefined;

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/preact-query';
 import { Link, navigate, Notice, PageTitle, Toasts, useLocation } from '@svc/ui-kit';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { account, whenSessionEnds, type CallFailed, type Me, type Workspace } from './api';
+import { Commands } from './commands';
 import { useOnline } from './online';
 import { AccountPage } from './pages/account';
 import { BoardPage } from './pages/board';
@@ -121,6 +122,7 @@ export function App() {
           {route(path, location, session, refresh)}
         </main>
         <Toasts />
+        {session?.workspace ? <Commands signOut={signOut} /> : null}
       </SessionContext.Provider>
     </QueryClientProvider>
   );

@@ -1,13 +1,17 @@
 import { day, Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
 import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, type Issue } from '../api';
-import { useShortcuts } from '../keyboard';
+import { openShortcutSheet } from '../commands';
+import { typingIn, useShortcuts } from '../keyboard';
 import { useSession, workspacePath } from '../session';
+import { LIST_PARAMS, type ListParam } from '../views';
+import { BulkBar, type BulkReport } from './bulk-edit';
+import { SavedViews } from './saved-views';
 
-/** The filters a list URL may carry, each the API's own parameter (so a list link is an API query too). */
-const FILTERS = ['q', 'state', 'repository', 'label', 'assignee', 'milestone', 'updated_since', 'sort', 'order'] as const;
-type Filter = (typeof FILTERS)[number];
+/** The filters a list URL may carry, each the API's own parameter (so a list link is an API query too), and `field:<id>`. */
+const FILTERS = LIST_PARAMS;
+type Filter = ListParam;
 const PAGE = 50;
 
 const SORTS: Array<{ value: string; label: string }> = [
@@ -32,6 +36,12 @@ export function IssuesPage({ location }: { location: URL }) {
     if (values.length === 1) query[name] = values[0];
     else if (values.length > 1) query[name] = values;
   }
+  // Project field filters (`field:<fieldNodeId>`), which a saved view may hold.
+  for (const name of new Set(params.keys())) {
+    if (!name.startsWith('field:')) continue;
+    const values = params.getAll(name).filter(Boolean);
+    if (values.length) query[name] = values.length === 1 ? values[0] : values;
+  }
 
   const set = (name: Filter, value: string) => {
     const next = new URLSearchParams(params);
@@ -54,6 +64,36 @@ export function IssuesPage({ location }: { location: URL }) {
   const repositories = useQuery({ queryKey: ['repositories', workspace!.id], queryFn: () => must(api.GET('/v1/codehost/repositories', { params: { query: { limit: 100 } } })) });
 
   const issues: Issue[] = list.data?.pages.flatMap((p) => p.data) ?? [];
+  // A viewer reads; saving views and bulk edits are a member's (the API refuses a viewer both).
+  const canEdit = workspace!.role !== 'viewer';
+
+  // The selection for a bulk edit: kept while the filters stay; `anchor` is where a shift-click range starts.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [running, setRunning] = useState<{ done: number; total: number; what: string } | null>(null);
+  const [report, setReport] = useState<BulkReport | null>(null);
+  const anchor = useRef<string | null>(null);
+  const listKey = JSON.stringify(query);
+  useEffect(() => {
+    setSelected(new Set());
+    setReport(null);
+    anchor.current = null;
+  }, [listKey]);
+  const selectedIssues = issues.filter((i) => selected.has(i.id));
+  const toggle = (index: number, range: boolean) => {
+    const issue = issues[index];
+    if (!issue || !canEdit) return;
+    const from = range && anchor.current ? issues.findIndex((i) => i.id === anchor.current) : -1;
+    const on = !selected.has(issue.id);
+    const next = new Set(selected);
+    const span = from === -1 ? [issue] : issues.slice(Math.min(from, index), Math.max(from, index) + 1);
+    for (const one of span) {
+      if (on) next.add(one.id);
+      else next.delete(one.id);
+    }
+    anchor.current = issue.id;
+    setSelected(next);
+  };
+  const allShown = issues.length > 0 && selectedIssues.length === issues.length;
 
   // The next page loads as the end of the list comes into view.
   const end = useRef<HTMLLIElement>(null);
@@ -68,7 +108,12 @@ export function IssuesPage({ location }: { location: URL }) {
   }, [list.hasNextPage, list.isFetchingNextPage, issues.length]);
 
   const search = useRef<HTMLInputElement>(null);
+  // A search set from elsewhere (a saved view, back, the palette) shows in the box unless it is being typed in.
+  useEffect(() => {
+    if (search.current && document.activeElement !== search.current) search.current.value = one('q');
+  }, [one('q')]);
   const rows = useRef<HTMLOListElement>(null);
+  const focusedRow = () => [...(rows.current?.querySelectorAll<HTMLAnchorElement>('a.issue-link') ?? [])].indexOf(document.activeElement as HTMLAnchorElement);
   const move = (by: number) => {
     const links = [...(rows.current?.querySelectorAll<HTMLAnchorElement>('a.issue-link') ?? [])];
     if (links.length === 0) return;
@@ -82,17 +127,21 @@ export function IssuesPage({ location }: { location: URL }) {
       j: () => move(1),
       k: () => move(-1),
       '/': () => search.current?.focus(),
+      x: () => toggle(focusedRow(), false),
+      X: () => toggle(focusedRow(), true),
       Escape: () => {
         if (document.activeElement === search.current) search.current?.blur();
+        else if (selected.size && !running && !typingIn(document.activeElement)) setSelected(new Set());
       },
     },
-    [],
+    [issues, selected, running],
   );
 
   const filtered = FILTERS.some((name) => name !== 'sort' && name !== 'order' && params.has(name));
   return (
     <>
       <PageTitle>Issues</PageTitle>
+      <SavedViews workspaceId={workspace!.id} location={location} canSave={canEdit} />
       <form class="issue-filters" role="search" aria-label="Filter the issues" onSubmit={(event) => event.preventDefault()}>
         <div class="filter-search">
           <label for="issue-search">Search <kbd>/</kbd></label>
@@ -167,20 +216,62 @@ export function IssuesPage({ location }: { location: URL }) {
           </select>
         </div>
       </form>
+      {canEdit ? (
+        <BulkBar
+          workspace={workspace!}
+          selected={selectedIssues}
+          labelNames={[...new Set((labels.data?.data ?? []).map((l) => l.name))]}
+          milestones={milestones.data?.data ?? []}
+          running={running}
+          setRunning={setRunning}
+          report={report}
+          finished={(done, failedIds) => {
+            setReport(done);
+            setSelected(new Set(failedIds));
+          }}
+          clear={() => setSelected(new Set())}
+        />
+      ) : null}
       {list.isError ? <Notice kind="error">{list.error.message}</Notice> : null}
       {list.isPending ? (
         <p class="loading">Loading the issues…</p>
       ) : issues.length === 0 ? (
         <p class="empty">{filtered ? 'No issue matches these filters.' : 'No issues yet. Mirror a repository under GitHub to see its issues here.'}</p>
       ) : (
-        <ol class="issue-list" ref={rows} aria-label="Issues">
-          {issues.map((issue) => (
-            <IssueRow key={issue.id} issue={issue} href={workspacePath(workspace!, `/issues/${issue.id}`)} />
-          ))}
-          <li ref={end} class="list-end" aria-hidden={!list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? 'Loading more…' : list.hasNextPage ? '' : `${issues.length} issue${issues.length === 1 ? '' : 's'}`}
-          </li>
-        </ol>
+        <>
+          <div class="list-tools">
+            {canEdit ? (
+              <label class="choice">
+                <input
+                  type="checkbox"
+                  checked={allShown}
+                  indeterminate={!allShown && selectedIssues.length > 0}
+                  onChange={() => setSelected(allShown ? new Set() : new Set(issues.map((i) => i.id)))}
+                />
+                Select all {issues.length} on this page
+              </label>
+            ) : (
+              <span />
+            )}
+            <button type="button" class="link-button" onClick={openShortcutSheet}>
+              Keyboard shortcuts <kbd aria-hidden="true">?</kbd>
+            </button>
+          </div>
+          <ol class="issue-list" ref={rows} aria-label="Issues">
+            {issues.map((issue, index) => (
+              <IssueRow
+                key={issue.id}
+                issue={issue}
+                href={workspacePath(workspace!, `/issues/${issue.id}`)}
+                selected={selected.has(issue.id)}
+                toggle={canEdit ? (range) => toggle(index, range) : null}
+              />
+            ))}
+            <li ref={end} class="list-end" aria-hidden={!list.isFetchingNextPage}>
+              {list.isFetchingNextPage ? 'Loading more…' : list.hasNextPage ? '' : `${issues.length} issue${issues.length === 1 ? '' : 's'}`}
+            </li>
+          </ol>
+        </>
       )}
       {list.hasNextPage && !list.isFetchingNextPage ? (
         <button type="button" onClick={() => list.fetchNextPage()}>Load more</button>
@@ -189,12 +280,22 @@ export function IssuesPage({ location }: { location: URL }) {
   );
 }
 
-function IssueRow({ issue, href }: { issue: Issue; href: string }) {
+function IssueRow({ issue, href, selected, toggle }: { issue: Issue; href: string; selected: boolean; toggle: ((range: boolean) => void) | null }) {
   return (
-    <li class="issue-row">
+    <li class={`issue-row${selected ? ' selected' : ''}`}>
+      {toggle ? (
+        <input
+          type="checkbox"
+          class="row-select"
+          checked={selected}
+          aria-label={`Select ${issue.repository.fullName}#${issue.number}`}
+          aria-describedby={`title-${issue.id}`}
+          onClick={(event) => toggle(event.shiftKey)}
+        />
+      ) : null}
       <span class={`state-dot state-${issue.state}`} aria-label={issue.state === 'open' ? 'Open' : 'Closed'} role="img" />
       <div class="issue-main">
-        <Link href={href} class="issue-link">{issue.title}</Link>
+        <Link href={href} class="issue-link" id={`title-${issue.id}`}>{issue.title}</Link>
         <span class="labels">
           {issue.labels.map((label) => (
             <span key={label.nodeId} class="label">{label.name}</span>
