@@ -1,6 +1,7 @@
 import { Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/preact-query';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { memo } from 'preact/compat';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { components } from '@svc/client';
 import { inWorkspace, must, problemOf } from '../api';
 import { useSession, workspacePath } from '../session';
@@ -167,7 +168,15 @@ function Columns(props: {
   const byColumn = new Map<string, Item[]>(columns.map((c) => [c.id, []]));
   for (const item of items) (byColumn.get(columnOf(item)) ?? byColumn.get(''))!.push(item);
 
-  const onCardKey = (event: KeyboardEvent, item: Item) => {
+  const onDragStart = useCallback((item: Item, event: DragEvent) => {
+    dragged.current = item;
+    event.dataTransfer?.setData('text/plain', item.itemNodeId);
+  }, []);
+  const onCardBlur = useCallback((item: Item) => setLifted((l) => (l?.itemId === item.itemNodeId ? null : l)), []);
+  // Read through a ref so each card's handler stays the same function and a card re-renders only when it changes.
+  const keyHandler = useRef<(event: KeyboardEvent, item: Item) => void>(() => {});
+  const onCardKey = useCallback((event: KeyboardEvent, item: Item) => keyHandler.current(event, item), []);
+  keyHandler.current = (event: KeyboardEvent, item: Item) => {
     const here = columns.findIndex((c) => c.id === columnOf(item));
     if (!lifted || lifted.itemId !== item.itemNodeId) {
       if (event.key === ' ' && !pending) {
@@ -203,7 +212,8 @@ function Columns(props: {
             aria-label={`${column.name}, ${cards.length} card${cards.length === 1 ? '' : 's'}`}
             onDragOver={(e) => {
               e.preventDefault();
-              setOver(column.id);
+              // Many events a second while dragging: the board re-renders only when the column changes.
+              if (over !== column.id) setOver(column.id);
             }}
             onDragLeave={() => setOver((o) => (o === column.id ? null : o))}
             onDrop={(e) => {
@@ -217,35 +227,19 @@ function Columns(props: {
               {column.name} <span class="meta">{cards.length}</span>
             </h2>
             <ol class="board-cards">
-              {cards.map((item) => {
-                const isLifted = lifted?.itemId === item.itemNodeId;
-                const isPending = pending?.itemId === item.itemNodeId;
-                return (
-                  <li
-                    key={item.itemNodeId}
-                    class={`board-card${isLifted ? ' lifted' : ''}${isPending ? ' pending' : ''}`}
-                    draggable={!pending}
-                    tabIndex={0}
-                    aria-describedby="board-help"
-                    aria-roledescription="card"
-                    aria-label={`${titleOf(item)}${isLifted ? `, picked up: drop in ${columns[lifted!.at].name}` : ''}`}
-                    onDragStart={(e) => {
-                      dragged.current = item;
-                      e.dataTransfer?.setData('text/plain', item.itemNodeId);
-                    }}
-                    onKeyDown={(e) => onCardKey(e, item)}
-                    onBlur={() => isLifted && setLifted(null)}
-                  >
-                    <span class="board-card-title">
-                      {item.content.issueId ? <Link href={workspacePath(slug, `/issues/${item.content.issueId}`)} tabIndex={-1}>{titleOf(item)}</Link> : titleOf(item)}
-                    </span>
-                    <span class="meta">
-                      {item.content.repositoryFullName ? `${item.content.repositoryFullName}#${item.content.number}` : item.content.type === 'DraftIssue' ? 'Draft' : ''}
-                      {isPending ? ' · moving…' : ''}
-                    </span>
-                  </li>
-                );
-              })}
+              {cards.map((item) => (
+                <Card
+                  key={item.itemNodeId}
+                  item={item}
+                  lifted={lifted?.itemId === item.itemNodeId ? columns[lifted.at].name : null}
+                  pending={pending?.itemId === item.itemNodeId}
+                  draggable={!pending}
+                  slug={slug}
+                  onDragStart={onDragStart}
+                  onKey={onCardKey}
+                  onBlur={onCardBlur}
+                />
+              ))}
             </ol>
           </section>
         );
@@ -253,3 +247,38 @@ function Columns(props: {
     </div>
   );
 }
+
+/** One card; memoised, so a drag or a pick-up re-renders the cards it changes, not the whole board. */
+const Card = memo(function Card(props: {
+  item: Item;
+  lifted: string | null;
+  pending: boolean;
+  draggable: boolean;
+  slug: { slug: string };
+  onDragStart: (item: Item, event: DragEvent) => void;
+  onKey: (event: KeyboardEvent, item: Item) => void;
+  onBlur: (item: Item) => void;
+}) {
+  const { item, lifted, pending, draggable, slug } = props;
+  return (
+    <li
+      class={`board-card${lifted ? ' lifted' : ''}${pending ? ' pending' : ''}`}
+      draggable={draggable}
+      tabIndex={0}
+      aria-describedby="board-help"
+      aria-roledescription="card"
+      aria-label={`${titleOf(item)}${lifted ? `, picked up: drop in ${lifted}` : ''}`}
+      onDragStart={(e) => props.onDragStart(item, e)}
+      onKeyDown={(e) => props.onKey(e, item)}
+      onBlur={() => lifted && props.onBlur(item)}
+    >
+      <span class="board-card-title">
+        {item.content.issueId ? <Link href={workspacePath(slug, `/issues/${item.content.issueId}`)} tabIndex={-1}>{titleOf(item)}</Link> : titleOf(item)}
+      </span>
+      <span class="meta">
+        {item.content.repositoryFullName ? `${item.content.repositoryFullName}#${item.content.number}` : item.content.type === 'DraftIssue' ? 'Draft' : ''}
+        {pending ? ' · moving…' : ''}
+      </span>
+    </li>
+  );
+});

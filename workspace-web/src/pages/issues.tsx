@@ -102,7 +102,9 @@ export function IssuesPage({ location }: { location: URL }) {
     if (!sentinel || !list.hasNextPage) return;
     const watcher = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && !list.isFetchingNextPage) void list.fetchNextPage();
-    }, { rootMargin: '400px' });
+    // Asked for well before the end shows (about two screens ahead), so the next rows are
+    // usually there when the reader reaches it.
+    }, { rootMargin: '1600px 0px' });
     watcher.observe(sentinel);
     return () => watcher.disconnect();
   }, [list.hasNextPage, list.isFetchingNextPage, issues.length]);
