@@ -232,14 +232,8 @@ export const issueService = {
     });
   },
 
-  async get(services: Services, auth: WorkspaceAuth, issueId: string) {
-    const { db } = services.database;
-    const row = await issueStore.find(db, auth.workspace.workspaceId, issueId);
-    // Another workspace's issue reads exactly like one that does not exist.
-    if (!row) throw notFound('issue');
-    const cards = await projectItemsOf(db, auth.workspace.workspaceId, [row.node_id]);
-    const requests = await requestsOfIssues(db, auth.workspace.workspaceId, [row.node_id]);
-    return presentIssue(row, cards.get(row.node_id), requests.get(row.node_id));
+  get(services: Services, auth: WorkspaceAuth, issueId: string) {
+    return storedIssue(services.database.db, auth.workspace.workspaceId, issueId);
   },
 
   async comments(services: Services, auth: WorkspaceAuth, issueId: string, page: { cursor?: string; limit: number }) {
@@ -256,3 +250,17 @@ export const issueService = {
     });
   },
 };
+
+/**
+ * One issue as the cache holds it, with its project cards and portal requests: the single read's
+ * answer, and the answer of every write to an issue, so a write never answers with fewer facts
+ * (no cards, no requests) than a read of the same issue would.
+ */
+export async function storedIssue(db: Executor, workspaceId: string, issueId: string) {
+  const row = await issueStore.find(db, workspaceId, issueId);
+  // Another workspace's issue reads exactly like one that does not exist.
+  if (!row) throw notFound('issue');
+  const cards = await projectItemsOf(db, workspaceId, [row.node_id]);
+  const requests = await requestsOfIssues(db, workspaceId, [row.node_id]);
+  return presentIssue(row, cards.get(row.node_id), requests.get(row.node_id));
+}
