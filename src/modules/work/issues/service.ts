@@ -7,6 +7,7 @@ import { pagedList } from '../../../platform/pagination.js';
 import type { Services } from '../../../services.js';
 import { parseSince } from '../../../platform/time-window.js';
 import { projectFieldFilters, projectItemsOf } from '../projects/issue-links.js';
+import { commentCallerOf, isOwnComment } from './comment-owner.js';
 import { presentComment, presentIssue, type issueSchema } from './schemas.js';
 import { botLoginOf } from './write-guard.js';
 import { issueStore, requestsOfIssues, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
@@ -240,13 +241,14 @@ export const issueService = {
     const workspaceId = auth.workspace.workspaceId;
     const issue = await issueStore.locate(services.database.db, workspaceId, issueId);
     if (!issue) throw notFound('issue');
+    const caller = commentCallerOf(auth.principal);
     return pagedList(services.cursors, {
       binding: `issue-comments:${workspaceId}:${issueId}`,
       cursor: page.cursor,
       limit: page.limit,
       fetch: (after, limit) => issueStore.commentsPage(services.database.db, workspaceId, issue, after, limit, botLoginOf(services)),
       sortKey: (c) => [c.createdAt.toISOString(), c.id],
-      present: presentComment,
+      present: (c) => presentComment(c, isOwnComment({ writtenByUserId: c.writtenByUserId ?? null, author: c.author }, caller)),
     });
   },
 };
