@@ -16,6 +16,8 @@ export function useShortcuts(keys: Record<string, (event: KeyboardEvent) => void
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (typingIn(event.target) && event.key !== 'Escape') return;
+      // A modal dialog has the keyboard: its Escape closes it, and the page's keys wait.
+      if ((event.target as Element | null)?.closest?.('dialog[open]')) return;
       const run = keys[event.key];
       if (!run) return;
       event.preventDefault();
