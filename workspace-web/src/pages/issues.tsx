@@ -3,6 +3,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
 import { useEffect, useRef } from 'preact/hooks';
 import { inWorkspace, must, type Issue } from '../api';
 import { useShortcuts } from '../keyboard';
+import { canWrite } from '../issue-data';
+import { openNewIssue } from '../new-issue';
 import { useSession, workspacePath } from '../session';
 
 /** The filters a list URL may carry, each the API's own parameter (so a list link is an API query too). */
@@ -92,7 +94,10 @@ export function IssuesPage({ location }: { location: URL }) {
   const filtered = FILTERS.some((name) => name !== 'sort' && name !== 'order' && params.has(name));
   return (
     <>
-      <PageTitle>Issues</PageTitle>
+      <div class="list-head">
+        <PageTitle>Issues</PageTitle>
+        {canWrite(workspace) ? <button type="button" class="primary" aria-keyshortcuts="c" onClick={openNewIssue}>New issue <kbd aria-hidden="true">c</kbd></button> : null}
+      </div>
       <form class="issue-filters" role="search" aria-label="Filter the issues" onSubmit={(event) => event.preventDefault()}>
         <div class="filter-search">
           <label for="issue-search">Search <kbd>/</kbd></label>
