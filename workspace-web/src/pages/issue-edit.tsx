@@ -579,7 +579,7 @@ function ProjectFieldRow({ issue, item, field, canEdit }: { issue: Issue; item: 
       toast('ok', `${field.name} saved on GitHub.`);
     } else {
       await queryClient.invalidateQueries({ queryKey: key });
-      setProblem(notChanged(field.name, outcome.problem, `The ${field.name} shown is the one stored.`));
+      setProblem(notChanged(field.name, outcome.problem, 'The value shown is the one stored.'));
     }
   };
 
