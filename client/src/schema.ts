@@ -2760,6 +2760,8 @@ export interface components {
                 /** @description The customer's words are not on the code host: the request is not public and the repository is, so the code host shows a placeholder and `body` here is what the customer wrote. */
                 wordsKeptInService: boolean;
             } | null;
+            /** @description Whether the caller may edit and delete it (PATCH and DELETE on the comment): one they wrote through the service, or one their linked code-host account authored on the code host. False for everyone else's, so a client offers those actions only where they will be allowed. */
+            mine: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

@@ -44,6 +44,11 @@ describe('comments written through the service', () => {
     expect(pub.body.visibility).toBe('public');
     expect((await ghComment(await codehostIdOf(pub.body.id))).body).toBe(`Fixed, thanks\n\n${PUBLIC_MARKER}`);
     expect((await listed()).map((c) => [c.body, c.visibility])).toEqual([['Only for us', 'internal'], ['Fixed, thanks', 'public']]);
+    // `mine` tells the caller which comments they may edit and delete: the writer's, nobody else's.
+    expect([internal.body.mine, pub.body.mine]).toEqual([true, true]);
+    expect((await listed()).map((c) => c.mine)).toEqual([true, true]);
+    const byColleague = (await as(w.memberToken)('GET', `/v1/issues/${issueId}/comments?limit=100`)).body.data as Array<Record<string, any>>;
+    expect(byColleague.map((c) => c.mine)).toEqual([false, false]);
     const activity = (await as(w.ownerToken)('GET', `/v1/issues/${issueId}/activity`)).body.data;
     expect(activity.map((a: { action: string }) => a.action)).toEqual(['comment.added', 'comment.added']);
     expect(activity[0].detail).toMatchObject({ commentId: pub.body.id, visibility: 'public', codehostAuthor: { as: 'app' } });
@@ -60,7 +65,7 @@ describe('comments written through the service', () => {
 
     const edited = await as(w.ownerToken)('PATCH', `/v1/issues/${issueId}/comments/${pub.id}`, { body: 'Fixed in 2.1, thanks' });
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.body).toMatchObject({ id: pub.id, body: 'Fixed in 2.1, thanks', visibility: 'public' });
+    expect(edited.body).toMatchObject({ id: pub.id, body: 'Fixed in 2.1, thanks', visibility: 'public', mine: true });
     expect((await ghComment(await codehostIdOf(pub.id))).body).toBe(`Fixed in 2.1, thanks\n\n${PUBLIC_MARKER}`);
     expect((await localStateOf(t, issueId)).comments).not.toEqual(before.comments);
     const [latest] = (await as(w.ownerToken)('GET', `/v1/issues/${issueId}/activity?limit=1`)).body.data;
@@ -103,6 +108,10 @@ describe('comments written on the code host', () => {
     const id2 = w.issueIds.get(2)!;
     const comments = (await as(w.ownerToken)('GET', `/v1/issues/${id2}/comments`)).body.data as Array<Record<string, any>>;
     expect(comments.map((c) => [c.body, c.visibility])).toEqual([['I declare this public', 'internal'], ['Ada on GitHub', 'internal']]);
+    // Authored on the code host: each is `mine` for the member whose linked account wrote it.
+    expect(comments.map((c) => c.mine)).toEqual([false, true]);
+    const asBob = (await as(w.memberToken)('GET', `/v1/issues/${id2}/comments`)).body.data as Array<Record<string, any>>;
+    expect(asBob.map((c) => c.mine)).toEqual([true, false]);
 
     // Bob's comment belongs to the member linked as cw-bob, not to the owner.
     const bobs = await as(w.ownerToken)('PATCH', `/v1/issues/${id2}/comments/${comments[0].id}`, { body: 'Not yours' });

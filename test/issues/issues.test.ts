@@ -492,6 +492,8 @@ describe('comments', () => {
         author: { id: c.user.id, login: c.user.login, avatarUrl: c.user.avatar_url, type: n === 1 ? 'Bot' : 'User' },
         visibility: n === 1 ? 'public' : 'internal',
         customer: null,
+        // Bob's and Cy's; the public one the app's bot posted, recorded by nobody here: none is Ada's to change.
+        mine: false,
         createdAt: new Date(c.created_at).toISOString(),
         updatedAt: new Date(c.updated_at).toISOString(),
         htmlUrl: c.html_url,

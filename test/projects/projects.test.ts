@@ -335,6 +335,14 @@ describe('project writes', () => {
     expect(again.status).toBe(404);
   });
 
+  it("answers an edit of an issue with its cards, as a read of the issue does (a client keeps the answer)", async () => {
+    const edited = await call('PATCH', `/v1/issues/${issueIds['web#1']}`, { ...as(), body: { title: 'Alpha, renamed' } });
+    expect(edited.status, edited.text).toBe(200);
+    const read = await call('GET', `/v1/issues/${issueIds['web#1']}`, as());
+    expect(edited.body.projectItems).toHaveLength(1);
+    expect(edited.body).toEqual(read.body);
+  });
+
   it('a viewer reads but cannot write', async () => {
     const key = await call('POST', '/v1/api-keys', { ...as(), body: { name: 'read only', scopes: ['projects:read', 'issues:read'] } });
     expect(key.status, key.text).toBe(201);

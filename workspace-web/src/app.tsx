@@ -11,6 +11,7 @@ import { InvitationPage } from './pages/invitation';
 import { IssuePage } from './pages/issue';
 import { IssuesPage } from './pages/issues';
 import { LinkLanding } from './pages/link';
+import { NewIssueHost } from './new-issue';
 import { SignInPage } from './pages/sign-in';
 import { StartPage } from './pages/start';
 import { rememberedWorkspace, rememberWorkspace, SessionContext, workspacePath, type Session } from './session';
@@ -121,6 +122,7 @@ export function App() {
         <main id="main" class="container" key={path}>
           {route(path, location, session, refresh)}
         </main>
+        {session?.workspace && slugInPath ? <NewIssueHost key={session.workspace.id} /> : null}
         <Toasts />
         {session?.workspace ? <Commands signOut={signOut} /> : null}
       </SessionContext.Provider>

@@ -1,15 +1,25 @@
-import { Link, moment, Notice, PageTitle, toast } from '@svc/ui-kit';
+import { Dialog, Link, moment, Notice, PageTitle, toast } from '@svc/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/preact-query';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, problemOf, type Comment, type Issue } from '../api';
+import { attempt, canWrite } from '../issue-data';
 import { renderMarkdown } from '../markdown';
 import { IssueActivity, IssueRequests } from './issue-history';
-import { useShortcuts } from '../keyboard';
+import { MarkdownEditor } from '../markdown-editor';
+import { typingIn, useShortcuts } from '../keyboard';
 import { useSession, workspacePath } from '../session';
+import { AssigneesField, IssueBody, IssueTitle, LabelsField, MilestoneField, ProjectCards } from './issue-edit';
 
-/** `/w/<slug>/issues/<id>`: an issue, its comments, and replying as an internal note or in public. */
+type CommentPage = { data: Comment[]; nextCursor: string | null };
+
+/**
+ * `/w/<slug>/issues/<id>`: an issue, its comments, and replying as an internal note or in public.
+ * A member edits the title, description, labels, assignees, milestone, state and project fields
+ * here, and their own comments (pages/issue-edit.tsx says how a write and its refusal are shown).
+ */
 export function IssuePage({ issueId }: { issueId: string }) {
   const { workspace } = useSession();
+  const editable = canWrite(workspace);
   const api = inWorkspace(workspace!.id);
   const queryClient = useQueryClient();
   const issue = useQuery({
@@ -20,7 +30,9 @@ export function IssuePage({ issueId }: { issueId: string }) {
     queryKey: ['comments', workspace!.id, issueId],
     queryFn: () => must(api.GET('/v1/issues/{issueId}/comments', { params: { path: { issueId }, query: { limit: 100 } } })),
   });
-  useShortcuts({ Escape: () => history.back() }, []);
+  // Escape goes back to where the person came from, but never out of a field they are typing in.
+  useShortcuts({ Escape: (event) => !typingIn(event.target) && history.back() }, []);
+  const commentsHeading = useRef<HTMLHeadingElement>(null);
 
   if (issue.isPending) return <p class="loading">Loading the issue…</p>;
   if (issue.isError)
@@ -33,6 +45,9 @@ export function IssuePage({ issueId }: { issueId: string }) {
     );
   const shown = issue.data;
   const saved = (next: Issue) => queryClient.setQueryData(['issue', workspace!.id, issueId], next);
+  const commentsKey = ['comments', workspace!.id, issueId];
+  const updateComments = (change: (list: Comment[]) => Comment[]) =>
+    queryClient.setQueryData(commentsKey, (old: CommentPage | undefined) => ({ data: change(old?.data ?? []), nextCursor: old?.nextCursor ?? null }));
 
   return (
     <article class="issue-page">
@@ -40,39 +55,44 @@ export function IssuePage({ issueId }: { issueId: string }) {
         <Link href={workspacePath(workspace!, '/issues')}>Issues</Link> · {shown.repository.fullName}#{shown.number} ·{' '}
         <a href={shown.htmlUrl} target="_blank" rel="noopener noreferrer">on GitHub</a>
       </p>
-      <div class="issue-head">
-        <PageTitle>{shown.title}</PageTitle>
-        <StateBadge issue={shown} />
-      </div>
+      <IssueTitle issue={shown} canEdit={editable} badge={<StateBadge issue={shown} />} />
       <div class="issue-columns">
         <div class="issue-body-column">
           <section aria-label="Description" class="comment">
             <p class="comment-meta">
               <strong>{shown.author?.login ?? 'someone'}</strong> opened it {moment(shown.createdAt)}
             </p>
-            {shown.body ? <div class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(shown.body) }} /> : <p class="empty">No description.</p>}
+            <IssueBody issue={shown} canEdit={editable} />
           </section>
-          <h2>Comments</h2>
+          <h2 ref={commentsHeading} tabIndex={-1}>Comments</h2>
           {comments.isError ? <Notice kind="error">{comments.error.message}</Notice> : null}
           <ol class="comments">
             {(comments.data?.data ?? []).map((comment) => (
-              <CommentItem key={comment.id} comment={comment} />
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                issueId={issueId}
+                canEdit={editable}
+                edited={(next) => updateComments((list) => list.map((c) => (c.id === next.id ? next : c)))}
+                deleted={() => {
+                  updateComments((list) => list.filter((c) => c.id !== comment.id));
+                  commentsHeading.current?.focus();
+                }}
+                reread={() => queryClient.invalidateQueries({ queryKey: commentsKey })}
+              />
             ))}
           </ol>
-          <CommentForm
-            issueId={issueId}
-            publicRepository={!shown.repository.private}
-            posted={(comment) => {
-              queryClient.setQueryData(['comments', workspace!.id, issueId], (old: { data: Comment[]; nextCursor: string | null } | undefined) => ({
-                data: [...(old?.data ?? []), comment],
-                nextCursor: old?.nextCursor ?? null,
-              }));
-            }}
-          />
+          {editable ? (
+            <CommentForm issueId={issueId} publicRepository={!shown.repository.private} posted={(comment) => updateComments((list) => [...list, comment])} />
+          ) : null}
         </div>
         <aside class="issue-side" aria-label="Details">
+          <AssigneesField issue={shown} canEdit={editable} />
+          <LabelsField issue={shown} canEdit={editable} />
+          <MilestoneField issue={shown} canEdit={editable} />
+          <ProjectCards issue={shown} canEdit={editable} />
           <Details issue={shown} />
-          <StateControl issue={shown} saved={saved} />
+          {editable ? <StateControl issue={shown} saved={saved} /> : null}
           <IssueRequests issue={shown} />
           <IssueActivity workspaceId={workspace!.id} issueId={issueId} />
         </aside>
@@ -86,16 +106,10 @@ function StateBadge({ issue }: { issue: Issue }) {
   return <span class={`badge issue-state-${issue.state}`}>{words}</span>;
 }
 
+/** What is shown and not edited here. */
 function Details({ issue }: { issue: Issue }) {
-  const assignees = issue.assignees.flatMap((a) => (a ? [a.login] : []));
   return (
     <dl class="details">
-      <div><dt>Assignees</dt><dd>{assignees.length ? assignees.join(', ') : 'Nobody'}</dd></div>
-      <div>
-        <dt>Labels</dt>
-        <dd>{issue.labels.length ? issue.labels.map((l) => <span key={l.nodeId} class="label">{l.name}</span>) : 'None'}</dd>
-      </div>
-      <div><dt>Milestone</dt><dd>{issue.milestone?.title ?? 'None'}</dd></div>
       {issue.subIssues && issue.subIssues.total > 0 ? (
         <div><dt>Sub-issues</dt><dd>{issue.subIssues.completed} of {issue.subIssues.total} done</dd></div>
       ) : null}
@@ -129,7 +143,7 @@ function StateControl({ issue, saved }: { issue: Issue; saved: (issue: Issue) =>
   return (
     <div class="state-control">
       {problem ? <Notice kind="error">{problem}</Notice> : null}
-      {busy ? <p class="meta" role="status">Writing to GitHub…</p> : null}
+      {busy ? <p class="meta" role="status">Saving to GitHub…</p> : null}
       {issue.state === 'open' ? (
         <div class="button-row">
           <button type="button" disabled={busy} onClick={() => change('closed', 'completed')}>Close as completed</button>
@@ -142,15 +156,121 @@ function StateControl({ issue, saved }: { issue: Issue; saved: (issue: Issue) =>
   );
 }
 
-function CommentItem({ comment }: { comment: Comment }) {
+/**
+ * One comment. The person's own (`mine`, as the API says) can be edited and deleted: GitHub first,
+ * the page then shows the answer; a refusal is said in words and the comment shown as stored.
+ */
+function CommentItem(props: { comment: Comment; issueId: string; canEdit: boolean; edited: (c: Comment) => void; deleted: () => void; reread: () => void }) {
+  const { comment, issueId } = props;
+  const { workspace } = useSession();
+  const api = inWorkspace(workspace!.id);
   const who = comment.customer ? `${comment.customer.name} (customer, ${comment.customer.portalName})` : (comment.author?.login ?? 'someone');
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.body);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const inputId = `comment-edit-${comment.id}`;
+  const own = props.canEdit && comment.mine;
+  const when = moment(comment.createdAt);
+
+  const open = (keepDraft = false) => {
+    if (!keepDraft) setDraft(comment.body);
+    setProblem(null);
+    setEditing(true);
+    setTimeout(() => document.getElementById(inputId)?.focus(), 0);
+  };
+  const close = () => {
+    setEditing(false);
+    setTimeout(() => editButton.current?.focus(), 0);
+  };
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (!draft.trim()) return setProblem('A comment needs some text. To remove it, delete it instead.');
+    if (draft === comment.body) return close();
+    setBusy(true);
+    const outcome = await attempt(() => api.PATCH('/v1/issues/{issueId}/comments/{commentId}', { params: { path: { issueId, commentId: comment.id } }, body: { body: draft } }));
+    setBusy(false);
+    close();
+    if (outcome.ok) {
+      props.edited(outcome.data);
+      toast('ok', 'Comment saved on GitHub.');
+    } else {
+      props.reread();
+      setProblem(`The comment did not change. ${outcome.problem} The comment shown is the one stored.`);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    setDeleteProblem(null);
+    const outcome = await attempt(() => api.DELETE('/v1/issues/{issueId}/comments/{commentId}', { params: { path: { issueId, commentId: comment.id } } }));
+    setBusy(false);
+    if (outcome.ok) {
+      setConfirming(false);
+      toast('ok', 'Comment deleted on GitHub.');
+      props.deleted();
+    } else {
+      props.reread();
+      setDeleteProblem(`The comment was not deleted. ${outcome.problem}`);
+      // Closed while it was in flight: open again to say why.
+      setConfirming(true);
+    }
+  };
+
   return (
     <li class={`comment comment-${comment.visibility}`}>
       <p class="comment-meta">
-        <strong>{who}</strong> · {moment(comment.createdAt)}
+        <strong>{who}</strong> · {when}
         <span class={`visibility visibility-${comment.visibility}`}>{comment.visibility === 'public' ? 'Public' : 'Internal'}</span>
       </p>
-      <div class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(comment.body) }} />
+      {editing ? (
+        <form class="comment-editor" onSubmit={save} aria-label={`Edit your comment of ${when}`}>
+          <MarkdownEditor
+            id={inputId}
+            label="Your comment (Markdown)"
+            value={draft}
+            onInput={setDraft}
+            rows={5}
+            maxLength={65000}
+            disabled={busy}
+            onKeyDown={(event) => {
+              if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') (event.currentTarget.form as HTMLFormElement).requestSubmit();
+            }}
+          />
+          {comment.visibility === 'public' ? <p class="help">It stays a public reply: customers following this issue read the new text.</p> : null}
+          <div class="button-row">
+            <button type="submit" class="primary" disabled={busy}>Save comment</button>
+            <button type="button" disabled={busy} onClick={close}>Cancel</button>
+          </div>
+        </form>
+      ) : (
+        <div class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(comment.body) }} />
+      )}
+      <p class="saving" role="status">{busy && !confirming ? 'Saving to GitHub…' : ''}</p>
+      {problem ? (
+        <Notice kind="error">
+          {problem}{' '}
+          <button type="button" class="link-button" onClick={() => open(true)}>Edit again</button>
+        </Notice>
+      ) : null}
+      {own && !editing ? (
+        <div class="comment-actions">
+          <button ref={editButton} type="button" class="small" aria-label={`Edit your comment of ${when}`} onClick={() => open()}>Edit</button>
+          <button type="button" class="small danger" aria-label={`Delete your comment of ${when}`} onClick={() => { setDeleteProblem(null); setConfirming(true); }}>Delete</button>
+        </div>
+      ) : null}
+      <Dialog open={confirming} title="Delete this comment?" onClose={() => setConfirming(false)}>
+        <p>It is deleted on GitHub too, and cannot be brought back.{comment.visibility === 'public' ? ' Customers following this issue on a portal will no longer see it.' : ''}</p>
+        <blockquote class="markdown quoted" dangerouslySetInnerHTML={{ __html: renderMarkdown(comment.body) }} />
+        {deleteProblem ? <Notice kind="error">{deleteProblem}</Notice> : null}
+        <p class="saving" role="status">{busy ? 'Deleting on GitHub…' : ''}</p>
+        <div class="button-row">
+          <button type="button" class="danger" disabled={busy} onClick={remove}>Delete comment</button>
+          <button type="button" disabled={busy} onClick={() => setConfirming(false)}>Keep it</button>
+        </div>
+      </Dialog>
     </li>
   );
 }

@@ -3,7 +3,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, type Issue } from '../api';
 import { openShortcutSheet } from '../commands';
+import { canWrite } from '../issue-data';
 import { typingIn, useShortcuts } from '../keyboard';
+import { openNewIssue } from '../new-issue';
 import { useSession, workspacePath } from '../session';
 import { LIST_PARAMS, type ListParam } from '../views';
 import { BulkBar, type BulkReport } from './bulk-edit';
@@ -142,7 +144,10 @@ export function IssuesPage({ location }: { location: URL }) {
   const filtered = FILTERS.some((name) => name !== 'sort' && name !== 'order' && params.has(name));
   return (
     <>
-      <PageTitle>Issues</PageTitle>
+      <div class="list-head">
+        <PageTitle>Issues</PageTitle>
+        {canWrite(workspace) ? <button type="button" class="primary" aria-keyshortcuts="c" onClick={openNewIssue}>New issue <kbd aria-hidden="true">c</kbd></button> : null}
+      </div>
       <SavedViews workspaceId={workspace!.id} location={location} canSave={canEdit} />
       <form class="issue-filters" role="search" aria-label="Filter the issues" onSubmit={(event) => event.preventDefault()}>
         <div class="filter-search">

@@ -10,6 +10,7 @@ import type { Tx } from '../../../db/pool.js';
 import { requestNotifications } from '../../customers/request-notifications/service.js';
 import { inbox } from '../notifications/service.js';
 import { writeAsApp, writeAuthored } from '../../integrations/codehost/authored-write.js';
+import { commentCallerOf, isOwnComment } from './comment-owner.js';
 import { readCommentVisibility, withCommentVisibility, type CommentVisibility } from './comment-visibility.js';
 import { presentComment } from './schemas.js';
 import { botLoginOf, codehostClientOf, writableInstallation } from './write-guard.js';
@@ -29,11 +30,7 @@ async function issueOf(services: Services, auth: WorkspaceAuth, issueId: string)
 async function ownComment(services: Services, auth: WorkspaceAuth, issue: IssueTarget, commentId: string): Promise<CommentTarget> {
   const comment = await writeStore.comment(services.database.db, auth.workspace.workspaceId, issue, commentId, botLoginOf(services));
   if (!comment) throw notFound('comment');
-  const linkedId = auth.principal.codehost?.userId ?? null;
-  const wroteIt =
-    comment.writtenByUserId === auth.principal.userId ||
-    (comment.writtenByUserId === null && linkedId !== null && comment.author?.id === linkedId && comment.author.type === 'User');
-  if (!wroteIt) throw forbidden("Only a comment's own author may change it.");
+  if (!isOwnComment(comment, commentCallerOf(auth.principal))) throw forbidden("Only a comment's own author may change it.");
   return comment;
 }
 
@@ -117,7 +114,7 @@ export const commentWriteService = {
       },
     );
     const row = commentRow(answer);
-    return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: true });
+    return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: true }, true);
   },
 
   async edit(services: Services, auth: WorkspaceAuth, issueId: string, commentId: string, body: string, requestId: string) {
@@ -155,7 +152,7 @@ export const commentWriteService = {
       await recordAudit(tx, { workspaceId, action: 'comment.edited', actor, target: { type: 'comment', id: commentId }, before: { body: beforeText }, after: { body }, requestId });
     });
     const row = commentRow(answer);
-    return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: comment.writtenByService });
+    return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: comment.writtenByService }, true);
   },
 
   async remove(services: Services, auth: WorkspaceAuth, issueId: string, commentId: string, requestId: string) {

@@ -111,6 +111,11 @@ export const commentSchema = z
       })
       .nullable()
       .describe('The portal customer who wrote it through their portal (posted by the app with a line naming them); null for anything else.'),
+    mine: z
+      .boolean()
+      .describe(
+        "Whether the caller may edit and delete it (PATCH and DELETE on the comment): one they wrote through the service, or one their linked code-host account authored on the code host. False for everyone else's, so a client offers those actions only where they will be allowed.",
+      ),
     createdAt: timestamp(),
     updatedAt: timestamp(),
     htmlUrl: z.url(),
@@ -235,11 +240,14 @@ export interface CommentRow {
   codehostUpdatedAt: Date;
   /** Posted by the service's bot or recorded as written through the service: only then does the marker count. */
   writtenByService: boolean;
+  /** The workspace person recorded as having written it through the service, if any (the list reads it). */
+  writtenByUserId?: string | null;
   /** The portal customer who wrote it, when one did. */
   customer?: { id: string; name: string; company: string | null; portalId: string; portalName: string; sealedBody: string | null } | null;
 }
 
-export function presentComment(c: CommentRow): z.input<typeof commentSchema> {
+/** `mine`: whether the caller may edit and delete it (`isOwnComment`). */
+export function presentComment(c: CommentRow, mine: boolean): z.input<typeof commentSchema> {
   const { visibility, body } = readCommentVisibility(c.body, c.writtenByService);
   const customer = c.customer ?? null;
   return {
@@ -256,6 +264,7 @@ export function presentComment(c: CommentRow): z.input<typeof commentSchema> {
       portalName: customer.portalName,
       wordsKeptInService: customer.sealedBody !== null,
     },
+    mine,
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.codehostUpdatedAt),
     htmlUrl: c.htmlUrl,

@@ -7,6 +7,7 @@ import { pagedList } from '../../../platform/pagination.js';
 import type { Services } from '../../../services.js';
 import { parseSince } from '../../../platform/time-window.js';
 import { projectFieldFilters, projectItemsOf } from '../projects/issue-links.js';
+import { commentCallerOf, isOwnComment } from './comment-owner.js';
 import { presentComment, presentIssue, type issueSchema } from './schemas.js';
 import { botLoginOf } from './write-guard.js';
 import { issueStore, requestsOfIssues, type IssueFilter, type IssueSort, type SortOrder } from './store.js';
@@ -232,27 +233,36 @@ export const issueService = {
     });
   },
 
-  async get(services: Services, auth: WorkspaceAuth, issueId: string) {
-    const { db } = services.database;
-    const row = await issueStore.find(db, auth.workspace.workspaceId, issueId);
-    // Another workspace's issue reads exactly like one that does not exist.
-    if (!row) throw notFound('issue');
-    const cards = await projectItemsOf(db, auth.workspace.workspaceId, [row.node_id]);
-    const requests = await requestsOfIssues(db, auth.workspace.workspaceId, [row.node_id]);
-    return presentIssue(row, cards.get(row.node_id), requests.get(row.node_id));
+  get(services: Services, auth: WorkspaceAuth, issueId: string) {
+    return storedIssue(services.database.db, auth.workspace.workspaceId, issueId);
   },
 
   async comments(services: Services, auth: WorkspaceAuth, issueId: string, page: { cursor?: string; limit: number }) {
     const workspaceId = auth.workspace.workspaceId;
     const issue = await issueStore.locate(services.database.db, workspaceId, issueId);
     if (!issue) throw notFound('issue');
+    const caller = commentCallerOf(auth.principal);
     return pagedList(services.cursors, {
       binding: `issue-comments:${workspaceId}:${issueId}`,
       cursor: page.cursor,
       limit: page.limit,
       fetch: (after, limit) => issueStore.commentsPage(services.database.db, workspaceId, issue, after, limit, botLoginOf(services)),
       sortKey: (c) => [c.createdAt.toISOString(), c.id],
-      present: presentComment,
+      present: (c) => presentComment(c, isOwnComment({ writtenByUserId: c.writtenByUserId ?? null, author: c.author }, caller)),
     });
   },
 };
+
+/**
+ * One issue as the cache holds it, with its project cards and portal requests: the single read's
+ * answer, and the answer of every write to an issue, so a write never answers with fewer facts
+ * (no cards, no requests) than a read of the same issue would.
+ */
+export async function storedIssue(db: Executor, workspaceId: string, issueId: string) {
+  const row = await issueStore.find(db, workspaceId, issueId);
+  // Another workspace's issue reads exactly like one that does not exist.
+  if (!row) throw notFound('issue');
+  const cards = await projectItemsOf(db, workspaceId, [row.node_id]);
+  const requests = await requestsOfIssues(db, workspaceId, [row.node_id]);
+  return presentIssue(row, cards.get(row.node_id), requests.get(row.node_id));
+}

@@ -368,6 +368,9 @@ export const issueStore = {
                                                  where sc.repository_id = ${comments.repositoryId}
                                                    and sc.codehost_comment_id = ${comments.codehostId})
                                         or coalesce(${comments.author}->>'login' = ${botLogin}, false))`,
+        writtenByUserId: sql<string | null>`(select sc.author_user_id from service_comments sc
+                                               where sc.repository_id = ${comments.repositoryId}
+                                                 and sc.codehost_comment_id = ${comments.codehostId})`,
         customer: sql<CommentRow['customer']>`(select json_build_object('id', pc.customer_id, 'name', pu.name, 'company', co.name, 'portalId', p.id, 'portalName', p.name, 'sealedBody', pc.sealed_body)
                                                  from portal_comments pc
                                                  join portal_customers c on c.id = pc.customer_id

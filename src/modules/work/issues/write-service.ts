@@ -13,8 +13,7 @@ import { inbox } from '../notifications/service.js';
 import { actorOf, recordAudit, type AuditActor } from '../../audit/recorder.js';
 import { writeAsApp, writeAuthored, type AuthoredAs } from '../../integrations/codehost/authored-write.js';
 import { activityOf } from './activity-diff.js';
-import { presentIssue } from './schemas.js';
-import { issueStore } from './store.js';
+import { storedIssue } from './service.js';
 import { codehostClientOf, writableInstallation } from './write-guard.js';
 import { writeStore, type IssueSnapshot, type IssueTarget } from './write-store.js';
 
@@ -129,11 +128,8 @@ export async function applyIssueAnswer(
 /** The member acting, as an inbox notification names them. */
 const memberOf = (auth: WorkspaceAuth) => ({ type: 'member' as const, userId: auth.principal.userId, name: auth.principal.name, membershipId: auth.workspace.membershipId });
 
-async function presentIssueById(services: Services, workspaceId: string, issueId: string) {
-  const row = await issueStore.find(services.database.db, workspaceId, issueId);
-  if (!row) throw notFound('issue');
-  return presentIssue(row);
-}
+/** The issue as a read of it answers (its project cards and portal requests included). */
+const presentIssueById = (services: Services, workspaceId: string, issueId: string) => storedIssue(services.database.db, workspaceId, issueId);
 
 export const issueWriteService = {
   async create(services: Services, auth: WorkspaceAuth, input: IssueCreate, requestId: string) {
