@@ -105,4 +105,21 @@ describe('the board', () => {
     expect(await column('In Progress').locator('.board-card', { hasText: title }).count()).toBe(1);
     expect(await statusOf(title)).toBe('In Progress');
   }, 60_000);
+
+  it('filters the issue list by project and by a value of its field, in the address', async () => {
+    const { page } = w;
+    await page.goto(`${demo.base}/w/${w.slug}/issues?state=all`);
+    await page.getByLabel('Project').selectOption({ label: 'Roadmap 1' });
+    await page.waitForURL(/[?&]project=/);
+    const projectId = new URL(page.url()).searchParams.get('project')!;
+    await page.getByLabel('Project field').selectOption({ label: 'Status: In Progress' });
+    await page.waitForURL(/field%3A/);
+    const url = new URL(page.url());
+    const fieldParam = [...url.searchParams.keys()].find((k) => k.startsWith('field:'))!;
+    expect(url.searchParams.get(fieldParam)).toBe('In Progress');
+    const expected = await api(`/v1/issues?state=all&limit=50&project=${projectId}&${encodeURIComponent(fieldParam)}=${encodeURIComponent('In Progress')}`);
+    await expect.poll(() => page.locator('.issue-row').count()).toBe(expected.data.length);
+    if (expected.data.length === 0) expect(await page.locator('.empty').textContent()).toBe('No issue matches these filters.');
+    await expectAccessible(page, 'issue list filtered by a project field');
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { openNewIssue } from '../new-issue';
 import { useSession, workspacePath } from '../session';
 import { LIST_PARAMS, type ListParam } from '../views';
 import { BulkBar, type BulkReport } from './bulk-edit';
+import { ProjectFilter } from './project-filter';
 import { SavedViews } from './saved-views';
 
 /** The filters a list URL may carry, each the API's own parameter (so a list link is an API query too), and `field:<id>`. */
@@ -45,13 +46,16 @@ export function IssuesPage({ location }: { location: URL }) {
     if (values.length) query[name] = values.length === 1 ? values[0] : values;
   }
 
-  const set = (name: Filter, value: string) => {
+  const set = (name: Filter, value: string) => setAll({ [name]: value });
+  const setAll = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name === 'sort') next.delete('order');
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+      if (name === 'sort') next.delete('order');
+    }
     const text = next.toString();
-    navigate(`${location.pathname}${text ? `?${text}` : ''}`, { replace: name === 'q', keepScroll: true });
+    navigate(`${location.pathname}${text ? `?${text}` : ''}`, { replace: 'q' in changes, keepScroll: true });
   };
 
   const list = useInfiniteQuery({
@@ -205,6 +209,7 @@ export function IssuesPage({ location }: { location: URL }) {
             ))}
           </select>
         </div>
+        <ProjectFilter workspaceId={workspace!.id} params={params} change={setAll} />
         <div>
           <label for="issue-updated">Updated</label>
           <select id="issue-updated" value={one('updated_since')} onChange={(e) => set('updated_since', (e.target as HTMLSelectElement).value)}>
