@@ -185,6 +185,29 @@ describe('the workspace application', () => {
     await expect.poll(() => page.locator('.empty').textContent()).toBe('No issue matches these filters.');
   }, 60_000);
 
+  it("filters by type and by a member's GitHub login, and sorts either way, each in the address", async () => {
+    const page = await ownerPage();
+    await page.goto(`${issuesOf(owner.slug)}?state=all&sort=number`);
+    await expect.poll(() => page.locator('.issue-row').count()).toBeGreaterThan(2);
+    const numbers = async () => (await page.locator('.issue-row .meta').allTextContents()).map((t) => Number(/#(\d+)/.exec(t)![1]));
+    await page.getByLabel('Order').selectOption('desc');
+    await page.waitForURL(`${issuesOf(owner.slug)}?state=all&sort=number&order=desc`);
+    await expect.poll(async () => {
+      const n = await numbers();
+      return n.length > 1 && n.every((x, i) => i === 0 || n[i - 1] > x);
+    }).toBe(true);
+    // Ada linked alice: the assignee filter offers her by login.
+    await page.getByLabel('Assignee').selectOption('alice');
+    await page.waitForURL(/assignee=alice/);
+    const expected = await apiFrom(page, 'GET', '/v1/issues?state=all&sort=number&order=desc&assignee=alice&limit=50', undefined, { 'x-workspace-id': owner.workspaceId });
+    await expect.poll(() => page.locator('.issue-row').count()).toBe(expected.body.data.length);
+    await page.getByLabel('Type').selectOption('none');
+    await page.waitForURL(/type=none/);
+    const untyped = await apiFrom(page, 'GET', '/v1/issues?state=all&sort=number&order=desc&assignee=alice&type=none&limit=50', undefined, { 'x-workspace-id': owner.workspaceId });
+    await expect.poll(() => page.locator('.issue-row, .empty').count()).toBeGreaterThan(0);
+    expect(await page.locator('.issue-row').count()).toBe(untyped.body.data.length);
+  }, 60_000);
+
   it('moves through the list with j and k, opens with Enter, goes back with Escape, and searches with /', async () => {
     const page = await ownerPage();
     await page.goto(issuesOf(owner.slug));

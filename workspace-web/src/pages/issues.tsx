@@ -3,11 +3,11 @@ import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, type Issue } from '../api';
 import { openShortcutSheet } from '../commands';
-import { canWrite } from '../issue-data';
+import { canWrite, useMemberLogins } from '../issue-data';
 import { typingIn, useShortcuts } from '../keyboard';
 import { openNewIssue } from '../new-issue';
 import { useSession, workspacePath } from '../session';
-import { LIST_PARAMS, type ListParam } from '../views';
+import { DEFAULT_ORDER, LIST_PARAMS, type ListParam } from '../views';
 import { BulkBar, type BulkReport } from './bulk-edit';
 import { ProjectFilter } from './project-filter';
 import { SavedViews } from './saved-views';
@@ -16,6 +16,8 @@ import { SavedViews } from './saved-views';
 const FILTERS = LIST_PARAMS;
 type Filter = ListParam;
 const PAGE = 50;
+/** GitHub's default issue types; an organisation's own are typed into the address (`type=`), and shown when there. */
+const ISSUE_TYPES = ['Bug', 'Feature', 'Task'];
 
 const SORTS: Array<{ value: string; label: string }> = [
   { value: 'updated', label: 'Recently updated' },
@@ -46,6 +48,9 @@ export function IssuesPage({ location }: { location: URL }) {
     if (values.length) query[name] = values.length === 1 ? values[0] : values;
   }
 
+  const sort = (['updated', 'created', 'number', 'title', 'comments'] as const).find((v) => v === params.get('sort')) ?? 'updated';
+  const order = params.get('order') === 'asc' || params.get('order') === 'desc' ? params.get('order')! : DEFAULT_ORDER[sort];
+  const memberLogins = useMemberLogins(workspace!.id);
   const set = (name: Filter, value: string) => setAll({ [name]: value });
   const setAll = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -197,6 +202,9 @@ export function IssuesPage({ location }: { location: URL }) {
             <option value="">Anyone</option>
             <option value="@me">Me</option>
             <option value="none">Nobody</option>
+            {(memberLogins.data ?? []).map((m) => (
+              <option key={m.login} value={m.login}>{`${m.login} (${m.name})`}</option>
+            ))}
           </select>
         </div>
         <div>
@@ -210,6 +218,17 @@ export function IssuesPage({ location }: { location: URL }) {
           </select>
         </div>
         <ProjectFilter workspaceId={workspace!.id} params={params} change={setAll} />
+        <div>
+          <label for="issue-type">Type</label>
+          <select id="issue-type" value={one('type')} onChange={(e) => set('type', (e.target as HTMLSelectElement).value)}>
+            <option value="">Any</option>
+            <option value="none">None</option>
+            {ISSUE_TYPES.map((name) => (
+              <option key={name} value={name}>{name}</option>
+            ))}
+            {one('type') && one('type') !== 'none' && !ISSUE_TYPES.includes(one('type')) ? <option value={one('type')}>{one('type')}</option> : null}
+          </select>
+        </div>
         <div>
           <label for="issue-updated">Updated</label>
           <select id="issue-updated" value={one('updated_since')} onChange={(e) => set('updated_since', (e.target as HTMLSelectElement).value)}>
@@ -225,6 +244,13 @@ export function IssuesPage({ location }: { location: URL }) {
             {SORTS.map((s) => (
               <option key={s.value} value={s.value}>{s.label}</option>
             ))}
+          </select>
+        </div>
+        <div>
+          <label for="issue-order">Order</label>
+          <select id="issue-order" value={order} onChange={(e) => setAll({ order: (e.target as HTMLSelectElement).value === DEFAULT_ORDER[sort] ? '' : (e.target as HTMLSelectElement).value })}>
+            <option value="desc">{sort === 'title' ? 'Z to A' : sort === 'number' || sort === 'comments' ? 'Highest first' : 'Newest first'}</option>
+            <option value="asc">{sort === 'title' ? 'A to Z' : sort === 'number' || sort === 'comments' ? 'Lowest first' : 'Oldest first'}</option>
           </select>
         </div>
       </form>
