@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
+import { connectMirrorAndOpenIssues, makeAccount, pageKeepingConsoleErrors } from '../harness/readme-browser.js';
 import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-through.js';
 
 /**
@@ -22,24 +23,12 @@ afterAll(() => demo?.close());
 
 describe("the README's browser path, then its curl walk-through, on one data folder", () => {
   it('the browser person connects and mirrors an organisation as bob; the walk-through then connects the other one as alice', async () => {
-    const page = await (await browser.newContext()).newPage();
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) consoleErrors.push(message.text());
-    });
+    const { page, consoleErrors } = await pageKeepingConsoleErrors(browser);
 
     // 1. Open http://localhost:3000/ (the sign-in page) and make an account.
-    await page.goto(`${base}/`);
-    await page.waitForURL(new RegExp(`^${base}/signin`));
-    const newHere = page.getByRole('form', { name: 'New here' });
-    await newHere.getByLabel('Name').fill('Newcomer');
-    await newHere.getByLabel('E-mail').fill('newcomer@example.com');
-    await newHere.getByLabel('Password (8 or more characters)').fill('correct horse battery');
-    await newHere.getByRole('button', { name: 'Make an account' }).click();
-    await page.waitForURL(`${base}/`);
+    await makeAccount(page, base, 'Newcomer', 'newcomer@example.com');
 
     // 2. Make a workspace: the short name fills itself from the name.
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Welcome, Newcomer');
     await page.locator('#workspace-name').fill('Newco');
     expect(await page.locator('#workspace-slug').inputValue()).toBe('newco');
     await page.getByRole('button', { name: 'Make the workspace' }).click();
@@ -53,21 +42,8 @@ describe("the README's browser path, then its curl walk-through, on one data fol
     await page.waitForURL(`${base}/settings/codehost?linked=1`);
     await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('Your GitHub account is linked.');
 
-    // 4. Connect org-2.
-    await page.getByRole('button', { name: 'Connect org-2' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Repositories of org-2' }).count(), { timeout: 15_000 }).toBe(1);
-
-    // 5. Mirror a repository: its state is followed on the page until it is mirrored.
-    const mirror = page.getByRole('button', { name: /^Mirror org-2\// }).first();
-    const fullName = (await mirror.getAttribute('aria-label'))!.slice('Mirror '.length);
-    await mirror.click();
-    const row = page.locator('li.row', { has: page.locator('strong', { hasText: fullName }) });
-    await expect.poll(() => row.locator('.sync-state').textContent(), { timeout: 60_000 }).toContain('mirrored');
-
-    // 6. Open the issues: the mirrored repository's issues are listed.
-    await page.getByRole('link', { name: 'Open the issues' }).click();
-    await page.waitForURL(`${base}/w/newco/issues`);
-    await expect.poll(() => page.locator('.issue-row', { hasText: `${fullName}#` }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    // 4-6. Connect org-2, mirror a repository (its state is followed until it is mirrored), open the issues.
+    await connectMirrorAndOpenIssues(page, base, 'org-2', 'newco');
     expect(consoleErrors).toEqual([]);
 
     const run = await runBash(walkThroughScript(walkThrough(), { ...demo.ports, dataDir: demo.dataDir }), process.cwd(), 150_000);

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
+import { connectMirrorAndOpenIssues, makeAccount, pageKeepingConsoleErrors } from '../harness/readme-browser.js';
 import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-through.js';
 
 /**
@@ -26,25 +27,11 @@ describe("the README's curl walk-through, then its browser path, on one data fol
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toContain('"accountLogin":"org-1"');
 
-    const page = await (await browser.newContext()).newPage();
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) consoleErrors.push(message.text());
-    });
-
-    // Make an account.
-    await page.goto(`${base}/`);
-    await page.waitForURL(new RegExp(`^${base}/signin`));
-    const newHere = page.getByRole('form', { name: 'New here' });
-    await newHere.getByLabel('Name').fill('Bea');
-    await newHere.getByLabel('E-mail').fill('bea@example.com');
-    await newHere.getByLabel('Password (8 or more characters)').fill('correct horse battery');
-    await newHere.getByRole('button', { name: 'Make an account' }).click();
-    await page.waitForURL(`${base}/`);
+    const { page, consoleErrors } = await pageKeepingConsoleErrors(browser);
+    await makeAccount(page, base, 'Bea', 'bea@example.com');
 
     // Make a workspace. The browser checks the short name as the service does (a pattern Chromium
     // cannot compile is skipped with a console error).
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Welcome, Bea');
     await page.locator('#workspace-name').fill('Bea Co');
     const slugInput = page.locator('#workspace-slug');
     expect(await slugInput.inputValue()).toBe('bea-co');
@@ -73,16 +60,7 @@ describe("the README's curl walk-through, then its browser path, on one data fol
     await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('Your GitHub account is linked.');
 
     // Connect org-2 (org-1 is Ada's workspace's), mirror a repository, open the issues.
-    await page.getByRole('button', { name: 'Connect org-2' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Repositories of org-2' }).count(), { timeout: 15_000 }).toBe(1);
-    const mirror = page.getByRole('button', { name: /^Mirror org-2\// }).first();
-    const fullName = (await mirror.getAttribute('aria-label'))!.slice('Mirror '.length);
-    await mirror.click();
-    const row = page.locator('li.row', { has: page.locator('strong', { hasText: fullName }) });
-    await expect.poll(() => row.locator('.sync-state').textContent(), { timeout: 60_000 }).toContain('mirrored');
-    await page.getByRole('link', { name: 'Open the issues' }).click();
-    await page.waitForURL(`${base}/w/bea-co/issues`);
-    await expect.poll(() => page.locator('.issue-row', { hasText: `${fullName}#` }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await connectMirrorAndOpenIssues(page, base, 'org-2', 'bea-co');
     expect(consoleErrors).toEqual([]);
   }, 240_000);
 });

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/accessibility.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
+import { mirroredWorkspace } from '../harness/workspace-in-browser.js';
 
 // What the functions handed to page.evaluate find in the browser.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -19,8 +20,7 @@ let demo: DemoInBrowser;
 let base: string;
 let browser: Browser;
 let context: BrowserContext;
-const password = 'correct horse battery';
-const owner = { email: `editor-${Date.now()}@example.com`, slug: `edit-${Date.now()}`, workspaceId: '' };
+const owner = { email: '', slug: '', workspaceId: '' };
 let repository: { id: string; fullName: string };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -96,33 +96,12 @@ beforeAll(async () => {
   demo = await startDemoInBrowser('svc-edit-');
   ({ base, browser } = demo);
   // A new account, its workspace, GitHub linked as alice, org-1 connected and one repository mirrored.
-  context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${base}/signin`);
-  await page.locator('#signup-name').fill('Ada');
-  await page.locator('#signup-email').fill(owner.email);
-  await page.locator('#signup-password').fill(password);
-  await page.getByRole('button', { name: 'Make an account' }).click();
-  await page.waitForURL(`${base}/`);
-  await page.locator('#workspace-name').fill('Editors');
-  await page.locator('#workspace-slug').fill(owner.slug);
-  await page.getByRole('button', { name: 'Make the workspace' }).click();
-  await page.waitForURL(`${base}/settings/codehost`);
-  const mine = await page.evaluate(async () => (await (await fetch('/account/workspaces')).json()) as Json);
-  owner.workspaceId = mine.data.find((w: { slug: string }) => w.slug === owner.slug).id;
-  await page.getByRole('button', { name: 'Link your GitHub account' }).click();
-  await page.waitForURL(/\/login\/oauth\/authorize\?/);
-  await page.locator('input[name=login][value=alice]').check();
-  await page.getByRole('button', { name: /^Authorize/ }).click();
-  await page.waitForURL(`${base}/settings/codehost?linked=1`);
-  await page.getByRole('button', { name: 'Connect org-1' }).click();
-  await page.getByRole('heading', { name: 'Repositories of org-1' }).waitFor();
-  const mirror = page.getByRole('button', { name: /^Mirror / }).first();
-  const fullName = (await mirror.getAttribute('aria-label'))!.replace(/^Mirror /, '');
-  await mirror.click();
-  await page.locator('li', { hasText: fullName }).locator('.sync-state').filter({ hasText: /^ · mirrored$/ }).waitFor({ timeout: 30_000 });
+  const mirrored = await mirroredWorkspace(demo, 'Ada');
+  ({ context } = mirrored);
+  Object.assign(owner, { email: mirrored.email, slug: mirrored.slug, workspaceId: mirrored.workspaceId });
+  const page = mirrored.page;
   const repositories = await api(page, 'GET', '/v1/codehost/repositories?limit=100');
-  repository = repositories.body.data.find((r: { fullName: string }) => r.fullName === fullName);
+  repository = repositories.body.data.find((r: { fullName: string }) => r.fullName === mirrored.repository);
   await page.close();
 }, 180_000);
 
