@@ -7,7 +7,7 @@ import { canWrite, useMemberLogins } from '../issue-data';
 import { typingIn, useShortcuts } from '../keyboard';
 import { openNewIssue } from '../new-issue';
 import { useSession, workspacePath } from '../session';
-import { DEFAULT_ORDER, LIST_PARAMS, type ListParam } from '../views';
+import { DEFAULT_ORDER, isListParam as isListParamName, LIST_PARAMS, type ListParam } from '../views';
 import { BulkBar, type BulkReport } from './bulk-edit';
 import { ProjectFilter } from './project-filter';
 import { SavedViews } from './saved-views';
@@ -150,6 +150,9 @@ export function IssuesPage({ location }: { location: URL }) {
     [issues, selected, running],
   );
 
+  // On a narrow screen the filters beyond the search and the state fold away (open on a wide one).
+  const [wide, setWide] = useState(() => window.matchMedia('(min-width: 48rem)').matches);
+  const setCount = [...params.keys()].filter((name) => name !== 'q' && name !== 'state' && name !== 'view' && name !== 'order' && (isListParamName(name))).length;
   const filtered = FILTERS.some((name) => name !== 'sort' && name !== 'order' && params.has(name));
   return (
     <>
@@ -178,81 +181,86 @@ export function IssuesPage({ location }: { location: URL }) {
             <option value="all">All</option>
           </select>
         </div>
-        <div>
-          <label for="issue-repository">Repository</label>
-          <select id="issue-repository" value={one('repository')} onChange={(e) => set('repository', (e.target as HTMLSelectElement).value)}>
-            <option value="">All</option>
-            {(repositories.data?.data ?? []).filter((r) => r.syncEnabled || r.syncedAt).map((r) => (
-              <option key={r.id} value={r.id}>{r.fullName}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="issue-label">Label</label>
-          <select id="issue-label" value={one('label')} onChange={(e) => set('label', (e.target as HTMLSelectElement).value)}>
-            <option value="">Any</option>
-            {[...new Set((labels.data?.data ?? []).map((l) => l.name))].map((name) => (
-              <option key={name} value={name}>{name}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="issue-assignee">Assignee</label>
-          <select id="issue-assignee" value={one('assignee')} onChange={(e) => set('assignee', (e.target as HTMLSelectElement).value)}>
-            <option value="">Anyone</option>
-            <option value="@me">Me</option>
-            <option value="none">Nobody</option>
-            {(memberLogins.data ?? []).map((m) => (
-              <option key={m.login} value={m.login}>{`${m.login} (${m.name})`}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="issue-milestone">Milestone</label>
-          <select id="issue-milestone" value={one('milestone')} onChange={(e) => set('milestone', (e.target as HTMLSelectElement).value)}>
-            <option value="">Any</option>
-            <option value="none">None</option>
-            {(milestones.data?.data ?? []).map((m) => (
-              <option key={m.id} value={m.id}>{m.title}</option>
-            ))}
-          </select>
-        </div>
-        <ProjectFilter workspaceId={workspace!.id} params={params} change={setAll} />
-        <div>
-          <label for="issue-type">Type</label>
-          <select id="issue-type" value={one('type')} onChange={(e) => set('type', (e.target as HTMLSelectElement).value)}>
-            <option value="">Any</option>
-            <option value="none">None</option>
-            {ISSUE_TYPES.map((name) => (
-              <option key={name} value={name}>{name}</option>
-            ))}
-            {one('type') && one('type') !== 'none' && !ISSUE_TYPES.includes(one('type')) ? <option value={one('type')}>{one('type')}</option> : null}
-          </select>
-        </div>
-        <div>
-          <label for="issue-updated">Updated</label>
-          <select id="issue-updated" value={one('updated_since')} onChange={(e) => set('updated_since', (e.target as HTMLSelectElement).value)}>
-            <option value="">Any time</option>
-            <option value="-24h">Last 24 hours</option>
-            <option value="-7d">Last 7 days</option>
-            <option value="-30d">Last 30 days</option>
-          </select>
-        </div>
-        <div>
-          <label for="issue-sort">Sort by</label>
-          <select id="issue-sort" value={one('sort') || 'updated'} onChange={(e) => set('sort', (e.target as HTMLSelectElement).value === 'updated' ? '' : (e.target as HTMLSelectElement).value)}>
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>{s.label}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="issue-order">Order</label>
-          <select id="issue-order" value={order} onChange={(e) => setAll({ order: (e.target as HTMLSelectElement).value === DEFAULT_ORDER[sort] ? '' : (e.target as HTMLSelectElement).value })}>
-            <option value="desc">{sort === 'title' ? 'Z to A' : sort === 'number' || sort === 'comments' ? 'Highest first' : 'Newest first'}</option>
-            <option value="asc">{sort === 'title' ? 'A to Z' : sort === 'number' || sort === 'comments' ? 'Lowest first' : 'Oldest first'}</option>
-          </select>
-        </div>
+        <details class="more-filters" open={wide || undefined} onToggle={(e) => setWide((e.currentTarget as HTMLDetailsElement).open)}>
+          <summary>Filters and sort{setCount ? ` (${setCount} set)` : ''}</summary>
+          <div class="more-filters-grid">
+            <div>
+              <label for="issue-repository">Repository</label>
+              <select id="issue-repository" value={one('repository')} onChange={(e) => set('repository', (e.target as HTMLSelectElement).value)}>
+                <option value="">All</option>
+                {(repositories.data?.data ?? []).filter((r) => r.syncEnabled || r.syncedAt).map((r) => (
+                  <option key={r.id} value={r.id}>{r.fullName}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label for="issue-label">Label</label>
+              <select id="issue-label" value={one('label')} onChange={(e) => set('label', (e.target as HTMLSelectElement).value)}>
+                <option value="">Any</option>
+                {[...new Set((labels.data?.data ?? []).map((l) => l.name))].map((name) => (
+                  <option key={name} value={name}>{name}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label for="issue-assignee">Assignee</label>
+              <select id="issue-assignee" value={one('assignee')} onChange={(e) => set('assignee', (e.target as HTMLSelectElement).value)}>
+                <option value="">Anyone</option>
+                <option value="@me">Me</option>
+                <option value="none">Nobody</option>
+                {(memberLogins.data ?? []).map((m) => (
+                  <option key={m.login} value={m.login}>{`${m.login} (${m.name})`}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label for="issue-milestone">Milestone</label>
+              <select id="issue-milestone" value={one('milestone')} onChange={(e) => set('milestone', (e.target as HTMLSelectElement).value)}>
+                <option value="">Any</option>
+                <option value="none">None</option>
+                {(milestones.data?.data ?? []).map((m) => (
+                  <option key={m.id} value={m.id}>{m.title}</option>
+                ))}
+              </select>
+            </div>
+            <ProjectFilter workspaceId={workspace!.id} params={params} change={setAll} />
+            <div>
+              <label for="issue-type">Type</label>
+              <select id="issue-type" value={one('type')} onChange={(e) => set('type', (e.target as HTMLSelectElement).value)}>
+                <option value="">Any</option>
+                <option value="none">None</option>
+                {ISSUE_TYPES.map((name) => (
+                  <option key={name} value={name}>{name}</option>
+                ))}
+                {one('type') && one('type') !== 'none' && !ISSUE_TYPES.includes(one('type')) ? <option value={one('type')}>{one('type')}</option> : null}
+              </select>
+            </div>
+            <div>
+              <label for="issue-updated">Updated</label>
+              <select id="issue-updated" value={one('updated_since')} onChange={(e) => set('updated_since', (e.target as HTMLSelectElement).value)}>
+                <option value="">Any time</option>
+                <option value="-24h">Last 24 hours</option>
+                <option value="-7d">Last 7 days</option>
+                <option value="-30d">Last 30 days</option>
+              </select>
+            </div>
+            <div>
+              <label for="issue-sort">Sort by</label>
+              <select id="issue-sort" value={one('sort') || 'updated'} onChange={(e) => set('sort', (e.target as HTMLSelectElement).value === 'updated' ? '' : (e.target as HTMLSelectElement).value)}>
+                {SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>{s.label}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label for="issue-order">Order</label>
+              <select id="issue-order" value={order} onChange={(e) => setAll({ order: (e.target as HTMLSelectElement).value === DEFAULT_ORDER[sort] ? '' : (e.target as HTMLSelectElement).value })}>
+                <option value="desc">{sort === 'title' ? 'Z to A' : sort === 'number' || sort === 'comments' ? 'Highest first' : 'Newest first'}</option>
+                <option value="asc">{sort === 'title' ? 'A to Z' : sort === 'number' || sort === 'comments' ? 'Lowest first' : 'Oldest first'}</option>
+              </select>
+            </div>
+          </div>
+        </details>
       </form>
       {canEdit ? (
         <BulkBar
