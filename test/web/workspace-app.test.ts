@@ -225,8 +225,10 @@ describe('the workspace application', () => {
     await page.keyboard.press('Escape');
     await page.waitForURL(issuesOf(owner.slug));
     await expect.poll(() => page.locator('.issue-row').count()).toBeGreaterThan(2);
+    // The page's heading takes focus as it opens; `/` after that.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await page.keyboard.press('/');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('issue-search');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('issue-search');
     // Letters typed in the search box are text, not shortcuts.
     await page.keyboard.type('jk');
     expect(await page.getByLabel('Search').inputValue()).toBe('jk');
