@@ -8,6 +8,7 @@ import { InvitationPage } from './pages/invitation';
 import { IssuePage } from './pages/issue';
 import { IssuesPage } from './pages/issues';
 import { LinkLanding } from './pages/link';
+import { LiveUpdates } from './live';
 import { SignInPage } from './pages/sign-in';
 import { StartPage } from './pages/start';
 import { rememberedWorkspace, rememberWorkspace, SessionContext, workspacePath, type Session } from './session';
@@ -101,6 +102,7 @@ export function App() {
         <main id="main" class="container" key={path}>
           {route(path, location, session, refresh)}
         </main>
+        {session?.workspace ? <LiveUpdates workspaceId={session.workspace.id} ended={refresh} /> : null}
         <Toasts />
       </SessionContext.Provider>
     </QueryClientProvider>
