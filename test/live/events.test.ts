@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
@@ -7,6 +8,8 @@ import { addMember, createWorkspace, issueKey, signUp, type TestPerson } from '.
 import { APP_ORIGIN, httpClient, type Call } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { syncedWorld, type SyncWorld } from '../sync/sync-world.js';
+import { runProjectsBackfill } from '../../src/sync/projects-backfill.js';
+import { syncJobStore } from '../../src/sync/store.js';
 
 /**
  * GET /v1/events over real HTTP: changes made on the code host (the emulator acting as a person,
@@ -102,6 +105,17 @@ describe('a change made on the code host', () => {
     const edited = await call('PATCH', `/v1/issues/${issueId}`, { token: w.owner.token, workspaceId: w.workspaceId, body: { title: 'Renamed in svc' } });
     expect(edited.status, edited.text).toBe(200);
     for (const stream of [here, there]) await stream.next((e) => e.event === 'issue' && e.data.issueId === issueId);
+  });
+
+  it("a project card's values are part of its issue: a card reaching the cache tells of its issue", async () => {
+    const stream = await open(a, { token: w.owner.token, workspaceId: w.workspaceId });
+    await stream.next((e) => e.event === 'ready');
+    const project = gh.control.createProject({ owner: w.org, title: 'Live board', workflowStatusOnAdd: null, fields: [{ name: 'Notes', dataType: 'TEXT' }] });
+    gh.control.addProjectItem(w.org, project.number, { repo: w.repo.fullName, issue: 2 });
+    const { job } = await a.database.db.transaction((tx) => syncJobStore.openWorkspaceWalk(tx, { id: randomUUID(), workspaceId: w.workspaceId, kind: 'projects_backfill' }));
+    expect(await runProjectsBackfill(a.services, job.id)).toBe('done');
+    const issueId = await issueIdOf(2);
+    expect((await stream.next((e) => e.event === 'issue' && e.data.issueId === issueId)).data).toEqual({ issueId, repositoryId: w.repo.id });
   });
 
   it('many issues changed by one statement are one notice about the repository', async () => {
