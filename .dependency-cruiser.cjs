@@ -55,7 +55,8 @@ const upward = order.flatMap((layer, i) => {
  *                 about requests (request-notifications, chat-webhook)
  *   workspace     workspaces, members, invitations, accounts, API keys, billing, the workspace
  *                 application's site (app-site)
- *   work          issues, labels, milestones, projects, views, activity, the members' notifications
+ *   work          issues, events (live updates), labels, milestones, projects, views, activity, the
+ *                 members' notifications
  *   integrations  the code-host connection (installations, a person's link, writes as that person), MCP
  *   audit         the audit trail that every group writes to
  */

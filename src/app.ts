@@ -4,6 +4,8 @@ import { createChallengeVerifier } from './auth/challenge.js';
 import { createCodehostClient } from './codehost/client.js';
 import { createTokenVault } from './codehost/token-vault.js';
 import { CredentialCache } from './auth/credential-cache.js';
+import { ChangeFeed } from './cache/change-feed.js';
+import { closeLiveStreams } from './modules/work/events/live-streams.js';
 import { createPrincipalResolver } from './auth/principal.js';
 import { portalCredentialOf } from './auth/portal-session.js';
 import { authBaseUrl, mountSignInLibraries } from './auth/routes.js';
@@ -75,6 +77,7 @@ export async function buildApp(options: {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const cache = new CredentialCache({ enabled: config.credentialCache, ttlMs: 60_000, maxEntries: 50_000, maxUnknown: 10_000 });
   await cache.listen(database.pool);
+  const changes = new ChangeFeed(database.pool, { onError: (error) => app.log.warn({ err: error }, 'live updates: the change feed failed; trying again') });
   const services: Services = {
     config,
     database,
@@ -84,6 +87,7 @@ export async function buildApp(options: {
       trustedOrigins: new Set([config.workspaceAppOrigin, authBaseUrl({ config } as Services)].map((url) => new URL(url).origin.toLowerCase())),
       portalCredential: (headers) => portalCredentialOf(database.pool, cache, secret, headers),
     },
+    changes,
     signIn: createSignInServices({
       db: database.db,
       pool: database.pool,
@@ -132,7 +136,10 @@ export async function buildApp(options: {
   // The portal website on portal hosts (portal-web/, built into config.portalSiteDir).
   registerPortalSite(app, services);
 
+  // Open live-update streams would keep the server from closing: they end first (clients connect again).
+  app.addHook('preClose', async () => closeLiveStreams(services));
   app.addHook('onClose', async () => {
+    changes.stop();
     await cache.stop();
     mailer.close();
     await closeRateLimit();

@@ -6,6 +6,7 @@ import { codehostRoutes } from './modules/integrations/codehost/routes.js';
 import { codehostWebhookRoutes } from './modules/integrations/codehost/webhook-routes.js';
 import { invitationRoutes } from './modules/workspace/invitations/routes.js';
 import { issueRoutes } from './modules/work/issues/routes.js';
+import { eventRoutes } from './modules/work/events/routes.js';
 import { labelRoutes } from './modules/work/labels/routes.js';
 import { memberRoutes } from './modules/workspace/members/routes.js';
 import { milestoneRoutes } from './modules/work/milestones/routes.js';
@@ -43,6 +44,7 @@ export const routeTable: AnyRoute[] = [
   ...codehostRoutes,
   ...codehostWebhookRoutes,
   ...issueRoutes,
+  ...eventRoutes,
   ...labelRoutes,
   ...milestoneRoutes,
   ...viewRoutes,

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/pool.js';
 import type { CredentialCache } from './auth/credential-cache.js';
+import type { ChangeFeed } from './cache/change-feed.js';
 import type { PrincipalResolver } from './auth/principal.js';
 import type { portalCredentialOf } from './auth/portal-session.js';
 import type { SignInServices } from './auth/better-auth.js';
@@ -25,6 +26,8 @@ export interface Services {
     /** The portal credential a request carries: none, a customer's live session, or something else. */
     portalCredential(headers: { authorization?: string; cookie?: string }): ReturnType<typeof portalCredentialOf>;
   };
+  /** The process's one listening connection for live updates (cache changes, credential changes). */
+  changes: ChangeFeed;
   signIn: SignInServices;
   challenge: ChallengeVerifier;
   mailer: Mailer;

@@ -964,6 +964,32 @@ export interface paths {
         patch: operations["editIssueComment"];
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live updates (server-sent events)
+         * @description A stream of server-sent events (`text/event-stream`, for a browser's `EventSource`) telling what changed in the workspace's cache, so open pages read again what they show: `issue` and `comment` events carry `{ issueId, repositoryId }`, never the change itself (read it through the issue operations, which apply their own rules). Only the selected workspace's changes, to anyone who may read its issues (`issues:read` for an API key).
+         *
+         *     - Events: `ready` first, once changes are received; `issue`; `comment`; `resync` when the service missed changes (read everything again); `end` when the credential stops passing this operation's checks (sign-out, revoked key, removed membership, expired session), after which the stream closes. The `LiveEvent` schema lists each with its data.
+         *     - The workspace: `X-Workspace-Id`, or the `workspace` parameter for a client that cannot send headers (`EventSource`); both given must agree (422). A workspace the caller is not a member of is 404, as everywhere.
+         *     - The credential is checked at the start like every request and again at every credential change and every minute.
+         *     - Nothing is replayed: a client that connects again (after `retry:`, 3 seconds) should read again what it shows when `ready` arrives, as changes between the two connections are not sent.
+         *     - Any service process serves any stream (changes reach every process through PostgreSQL). A stream closes when its process shuts down; connect again. At most 32 streams per person or API key on one process (429 past that).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/labels": {
         parameters: {
             query?: never;
@@ -2783,6 +2809,48 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
+        };
+        LiveEvent: {
+            /** @constant */
+            event: "ready";
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The workspace the stream tells of.
+                 */
+                workspaceId: string;
+            };
+        } | {
+            /** @constant */
+            event: "issue";
+            data: {
+                /** @description The issue that changed, or whose comments did (`id` of an issue). Null when many changed at once (a backfill page, a label renamed, a repository removed): refetch every list, issue and comments of `repositoryId`, or of the whole workspace when that is null too. */
+                issueId: string | null;
+                /** @description The issue's repository (`id` in the repository list); null only with `issueId` null, for a change across repositories (a project's cards). */
+                repositoryId: string | null;
+            };
+        } | {
+            /** @constant */
+            event: "comment";
+            data: {
+                /** @description The issue that changed, or whose comments did (`id` of an issue). Null when many changed at once (a backfill page, a label renamed, a repository removed): refetch every list, issue and comments of `repositoryId`, or of the whole workspace when that is null too. */
+                issueId: string | null;
+                /** @description The issue's repository (`id` in the repository list); null only with `issueId` null, for a change across repositories (a project's cards). */
+                repositoryId: string | null;
+            };
+        } | {
+            /** @constant */
+            event: "resync";
+            /** @description Empty. */
+            data: Record<string, never>;
+        } | {
+            /** @constant */
+            event: "end";
+            data: {
+                /** @enum {string} */
+                code: "unauthenticated" | "payment_required" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "invalid_request" | "rate_limited" | "internal" | "codehost_error" | "dependency_error" | "codehost_unavailable" | "codehost_timeout";
+                message: string;
+            };
         };
         Label: {
             /** Format: uuid */
@@ -10706,6 +10774,120 @@ export interface operations {
             };
             /** @description codehost_timeout: the code host did not answer in time; nothing changed. */
             504: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description The workspace, for a client that cannot send `X-Workspace-Id` (a browser's EventSource). Same rules as the header. */
+                workspace?: string;
+            };
+            header?: {
+                /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (`text/event-stream`): a sequence of these events, each an `event:` line naming it and a `data:` line holding its `data` as JSON, ended by a blank line; `retry:` advice comes first and a comment line (`: keep-alive`) every 20 seconds. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveEvent"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. Needs the viewer role or above; an API key holding `issues:read`. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

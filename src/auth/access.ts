@@ -79,6 +79,11 @@ export async function authorize(
   request: { method: string; headers: Record<string, string | string[] | undefined>; credentialDigest?: string },
   resolver: PrincipalResolver,
   trustedOrigins: ReadonlySet<string>,
+  /**
+   * A query parameter that may name the workspace in place of `X-Workspace-Id` (for a browser's
+   * EventSource, which cannot send headers): its name and the value the request gave it.
+   */
+  workspaceQuery?: { name: string; value: unknown },
 ): Promise<AuthContext> {
   const header = (name: string) => {
     const v = request.headers[name];
@@ -106,9 +111,17 @@ export async function authorize(
     );
   }
 
-  const named = header('x-workspace-id');
+  let named = header('x-workspace-id');
   if (named !== undefined && !UUID.test(named)) {
     throw invalidRequest('X-Workspace-Id must be a workspace id (uuid).', { header: 'X-Workspace-Id' });
+  }
+  if (workspaceQuery && workspaceQuery.value !== undefined) {
+    const { name, value } = workspaceQuery;
+    if (typeof value !== 'string' || !UUID.test(value)) throw invalidRequest(`The ${name} parameter must be a workspace id (uuid).`, { query: name });
+    if (named !== undefined && named.toLowerCase() !== value.toLowerCase()) {
+      throw invalidRequest(`X-Workspace-Id and the ${name} parameter name different workspaces.`, { header: 'X-Workspace-Id', query: name });
+    }
+    named ??= value;
   }
 
   const workspace = await selectWorkspace(principal, named, access.kind === 'workspace', resolver);

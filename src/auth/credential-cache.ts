@@ -27,6 +27,7 @@ export class CredentialCache {
   private listener: pg.PoolClient | null = null;
   private listening = false;
   private stopped = false;
+  private readonly clearListeners = new Set<() => void>();
 
   constructor(
     private readonly options: { enabled: boolean; ttlMs: number; maxEntries: number; maxUnknown: number },
@@ -72,6 +73,23 @@ export class CredentialCache {
     this.clears += 1;
     this.entries.clear();
     this.unknown.clear();
+    for (const listener of this.clearListeners) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure is its own; the cache is cleared either way.
+      }
+    }
+  }
+
+  /**
+   * Calls `listener` after every clear: a credential changed (here, or in another process whose
+   * notice arrived), or the listening connection came or went. What holds on to a credential
+   * beyond one request (a live-update stream) checks it again then, against the cleared cache.
+   */
+  onClear(listener: () => void): () => void {
+    this.clearListeners.add(listener);
+    return () => this.clearListeners.delete(listener);
   }
 
   async listen(pool: pg.Pool): Promise<void> {

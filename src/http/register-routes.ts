@@ -122,7 +122,9 @@ export function registerRoutes(
 
   for (const route of routes) {
     const status = successStatus(route);
-    const response: Record<number, z.ZodType> = { [status]: route.response };
+    const response: Record<number, unknown> = {
+      [status]: route.contentType ? { description: route.response.description, content: { [route.contentType]: { schema: route.response } } } : route.response,
+    };
     for (const s of errorStatusesOf(route)) response[s] = errorEnvelopeSchema.describe(s === 403 ? forbiddenDescription(route) : errorDescriptions[s]);
     const access = route.access;
     const rawBody = route.rawBody;
@@ -166,7 +168,8 @@ export function registerRoutes(
                 return payload;
               }
             : async (request, _reply, payload) => {
-                request.auth = await authorize(access, request, services.credentials.resolver, services.credentials.trustedOrigins);
+                const workspaceQuery = route.workspaceQuery === undefined ? undefined : { name: route.workspaceQuery, value: (request.query as Record<string, unknown> | undefined)?.[route.workspaceQuery] };
+                request.auth = await authorize(access, request, services.credentials.resolver, services.credentials.trustedOrigins, workspaceQuery);
                 return payload;
               },
       // Text from people is held to the text rule; a signed sender's body (GitHub's webhooks) is

@@ -63,6 +63,16 @@ export interface RouteDefinition<
   status?: number;
   response: R;
   /**
+   * The success answer's media type when it is not JSON (`text/event-stream`): `response` is
+   * documented under it, and the handler sends the body itself (a stream, which no serializer sees).
+   */
+  contentType?: string;
+  /**
+   * A query parameter that may name the workspace in place of `X-Workspace-Id`, for a client that
+   * cannot send headers (a browser's EventSource). Declare it in `query` as well.
+   */
+  workspaceQuery?: string;
+  /**
    * The body's exact bytes are checked before it is parsed (a signature over them, say): `verify`
    * throws an ApiError to refuse the request; the bytes stay on `request.rawBody`.
    */

@@ -38,9 +38,7 @@ function sendOnce(baseUrl: string, req: Pick<FuzzRequest, 'method' | 'path' | 'h
       (res) => {
         answered = true;
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
+        const answer = () => {
           const text = Buffer.concat(chunks).toString('utf8');
           let body: unknown;
           try {
@@ -49,7 +47,18 @@ function sendOnce(baseUrl: string, req: Pick<FuzzRequest, 'method' | 'path' | 'h
             body = undefined;
           }
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+        };
+        // A stream of server-sent events does not end by itself: its first event is its answer.
+        const stream = /^text\/event-stream\b/i.test(String(res.headers['content-type'] ?? ''));
+        res.on('data', (c: Buffer) => {
+          chunks.push(c);
+          if (stream && Buffer.concat(chunks).includes('\n\n')) {
+            answer();
+            res.destroy();
+          }
         });
+        res.on('error', (error) => (stream ? answer() : reject(error)));
+        res.on('end', answer);
       },
     );
     outgoing.on('error', (error) => {

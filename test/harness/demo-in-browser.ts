@@ -12,6 +12,11 @@ export interface DemoInBrowser {
   dataDir: string;
   service: StandaloneProcess;
   browser: Browser;
+  /**
+   * Stops the service as Ctrl-C does and starts it again on the same data folder and ports (what a
+   * restart keeps: docs/operations.md); `whileDown` runs between the two.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   /** Closes the browser, stops the service (and its PostgreSQL) and removes the data folder. */
   close(): Promise<void>;
 }
@@ -19,20 +24,29 @@ export interface DemoInBrowser {
 export async function startDemoInBrowser(dataDirPrefix: string): Promise<DemoInBrowser> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
   const ports = { port: await freePort(), emulatorPort: await freePort() };
-  const service = spawnStandalone({ DATA_DIR: dataDir, PORT: String(ports.port), EMULATOR_PORT: String(ports.emulatorPort), EMBEDDED_PG_PORT: String(await freePort()) });
+  const env = { DATA_DIR: dataDir, PORT: String(ports.port), EMULATOR_PORT: String(ports.emulatorPort), EMBEDDED_PG_PORT: String(await freePort()) };
+  const service = spawnStandalone(env);
   await service.ready;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-  return {
+  const demo: DemoInBrowser = {
     base: `http://localhost:${ports.port}`,
     ports,
     dataDir,
     service,
     browser,
+    async restart(whileDown) {
+      demo.service.child.kill('SIGTERM');
+      await demo.service.exited;
+      await whileDown?.();
+      demo.service = spawnStandalone(env);
+      await demo.service.ready;
+    },
     async close() {
       await browser.close();
-      service.child.kill('SIGTERM');
-      await service.exited;
+      demo.service.child.kill('SIGTERM');
+      await demo.service.exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return demo;
 }

@@ -40,7 +40,7 @@ export function httpClient(baseUrl: string): Call {
       body: options.body === undefined ? undefined : typeof options.body === 'string' || Buffer.isBuffer(options.body) ? (options.body as string | Buffer) : JSON.stringify(options.body),
       redirect: 'manual',
     });
-    const text = await res.text();
+    const text = isEventStream(res.headers.get('content-type')) ? await firstEventOf(res) : await res.text();
     let body: unknown = undefined;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -51,6 +51,26 @@ export function httpClient(baseUrl: string): Call {
     checkAnswer(method, path, answer);
     return answer;
   });
+}
+
+const isEventStream = (contentType: string | null | undefined) => /^text\/event-stream\b/i.test(contentType ?? '');
+
+/**
+ * A stream of server-sent events (GET /v1/events) does not end by itself: its answer is read up to
+ * the end of its first event (the `retry:` advice it starts with), and the stream let go. Tests that
+ * follow a stream read it themselves (event-stream.ts).
+ */
+async function firstEventOf(res: Response): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!text.includes('\n\n')) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel().catch(() => {});
+  return text;
 }
 
 export interface Credentials {

@@ -12,6 +12,7 @@ import { IssuePage } from './pages/issue';
 import { IssuesPage } from './pages/issues';
 import { LinkLanding } from './pages/link';
 import { NewIssueHost } from './new-issue';
+import { LiveUpdates } from './live';
 import { SignInPage } from './pages/sign-in';
 import { StartPage } from './pages/start';
 import { rememberedWorkspace, rememberWorkspace, SessionContext, workspacePath, type Session } from './session';
@@ -123,6 +124,7 @@ export function App() {
           {route(path, location, session, refresh)}
         </main>
         {session?.workspace && slugInPath ? <NewIssueHost key={session.workspace.id} /> : null}
+        {session?.workspace ? <LiveUpdates workspaceId={session.workspace.id} ended={refresh} /> : null}
         <Toasts />
         {session?.workspace ? <Commands signOut={signOut} /> : null}
       </SessionContext.Provider>

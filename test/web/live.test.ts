@@ -1,0 +1,156 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../harness/accessibility.js';
+import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
+
+// What the functions handed to page.evaluate find in the browser.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+declare const window: any;
+
+/**
+ * Live updates in the workspace application (workspace-web/src/live.tsx), in Chromium against
+ * `npm start` in demo mode: a change made on GitHub (the emulator acting as a person, which sends
+ * the webhook) shows in an open issue list and an open issue page without a reload, and a lost
+ * stream is said, then recovered with what changed meanwhile.
+ */
+let demo: DemoInBrowser;
+let base: string;
+let context: BrowserContext;
+let issuesUrl: string;
+let workspaceId: string;
+/** An issue of the mirrored repository: its id, its repository's full name and its number. */
+let issue: { id: string; fullName: string; number: number };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function apiFrom(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ({ method, url, body, workspaceId }) => {
+      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-workspace-id': workspaceId }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, url, body, workspaceId },
+  );
+}
+
+/** alice, an admin of org-1, changes something on GitHub: the emulator sends the webhook to the service. */
+async function onGitHub(method: string, path: string, body?: unknown): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator/act`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'alice', method, path, body }),
+  });
+  expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
+  const answer = (await res.json()) as { status: number; body: unknown };
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+}
+
+/** A page that notes when it is loaded: the note survives anything but a reload. */
+async function openNoted(url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.evaluate(() => (window.__notReloaded = true));
+  return page;
+}
+const notReloaded = (page: Page) => page.evaluate(() => window.__notReloaded === true);
+
+beforeAll(async () => {
+  demo = await startDemoInBrowser('svc-live-');
+  base = demo.base;
+  context = await demo.browser.newContext();
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await demo?.close();
+});
+
+describe('live updates', () => {
+  it('(a new account connects org-1 and mirrors a repository)', async () => {
+    const page = await context.newPage();
+    const slug = `live-${Date.now()}`;
+    // From nothing to a mirrored repository, as a new account does it.
+    await page.goto(`${base}/signin`);
+    await page.locator('#signup-name').fill('Lin');
+    await page.locator('#signup-email').fill(`lin-${Date.now()}@example.com`);
+    await page.locator('#signup-password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Make an account' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.locator('#workspace-name').fill('Live');
+    await page.locator('#workspace-slug').fill(slug);
+    await page.getByRole('button', { name: 'Make the workspace' }).click();
+    await page.waitForURL(`${base}/settings/codehost`);
+    await page.getByRole('button', { name: 'Link your GitHub account' }).click();
+    await page.waitForURL(/\/login\/oauth\/authorize\?/);
+    await page.locator('input[name=login][value=alice]').check();
+    await page.getByRole('button', { name: /^Authorize/ }).click();
+    await page.waitForURL(`${base}/settings/codehost?linked=1`);
+    await page.getByRole('button', { name: 'Connect org-1' }).click();
+    await page.getByRole('heading', { name: 'Repositories of org-1' }).waitFor();
+    const mirror = page.getByRole('button', { name: /^Mirror / }).first();
+    const fullName = (await mirror.getAttribute('aria-label'))!.replace(/^Mirror /, '');
+    await mirror.click();
+    await expect.poll(() => page.locator('li', { hasText: fullName }).locator('.sync-state').textContent(), { timeout: 30_000 }).toBe(' · mirrored');
+
+    const mine = await page.evaluate(async () => (await (await fetch('/account/workspaces')).json()) as { data: Array<{ id: string; slug: string }> });
+    workspaceId = mine.data.find((w) => w.slug === slug)!.id;
+    issuesUrl = `${base}/w/${slug}/issues`;
+    const list = await apiFrom(page, 'GET', '/v1/issues?sort=number&state=open&limit=1');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    issue = { id: list.body.data[0].id, fullName, number: list.body.data[0].number };
+    expect(list.body.data[0].repository.fullName).toBe(fullName);
+    await page.close();
+  }, 120_000);
+
+  it('shows an issue edited on GitHub in the open issue list and the open issue page, without a reload', async () => {
+    const streams: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname === '/v1/events') streams.push(request.url());
+    };
+    context.on('request', onRequest);
+    const list = await openNoted(issuesUrl);
+    await expect.poll(() => list.locator('.issue-row').count()).toBeGreaterThan(0);
+    const page = await openNoted(`${issuesUrl}/${issue.id}`);
+    await page.locator('.issue-page').waitFor();
+
+    const title = `Renamed on GitHub ${Date.now()}`;
+    await onGitHub('PATCH', `/repos/${issue.fullName}/issues/${issue.number}`, { title });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    await expect.poll(() => list.locator('.issue-row', { hasText: title }).count()).toBe(1);
+
+    // A comment made there shows under the issue.
+    await onGitHub('POST', `/repos/${issue.fullName}/issues/${issue.number}/comments`, { body: 'Seen from GitHub.' });
+    await expect.poll(() => page.locator('ol.comments li').last().textContent()).toContain('Seen from GitHub.');
+
+    expect(await notReloaded(list)).toBe(true);
+    expect(await notReloaded(page)).toBe(true);
+    // Nothing said about the connection while it holds.
+    expect(await page.locator('.live-paused').count()).toBe(0);
+    // Both tabs were told by one stream: one tab holds it and tells the other (a browser opens six
+    // connections to a host at most; a stream each would starve a seventh tab).
+    context.off('request', onRequest);
+    expect(streams).toEqual([`${base}/v1/events?workspace=${workspaceId}`]);
+    await list.close();
+    await page.close();
+  }, 60_000);
+
+  it('says when the stream is lost (the service restarting), and once it is back hides that and shows what changed meanwhile', async () => {
+    const page = await openNoted(`${issuesUrl}/${issue.id}`);
+    await page.locator('.issue-page').waitFor();
+    const paused = page.getByRole('status').filter({ hasText: 'Live updates paused: reconnecting…' });
+    const title = `Renamed while away ${Date.now()}`;
+    await demo.restart(async () => {
+      await expect.poll(() => paused.count()).toBe(1);
+      await expectAccessible(page, 'issue page, live updates paused');
+      // The page's next streams are held back until the change below is made: only the refetch
+      // when its stream is back can show it.
+      await page.route('**/v1/events?*', (route) => route.abort());
+    });
+    await onGitHub('PATCH', `/repos/${issue.fullName}/issues/${issue.number}`, { title });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe(title);
+    await page.unroute('**/v1/events?*');
+    await expect.poll(() => paused.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(await notReloaded(page)).toBe(true);
+    await page.close();
+  }, 120_000);
+});
