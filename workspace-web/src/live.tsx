@@ -54,7 +54,7 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       }, GATHER_MS);
     };
-    const everything = (): QueryKey[] => [['issues', ws], ['issue', ws], ['comments', ws]];
+    const everything = (): QueryKey[] => [['issues', ws], ['issue', ws], ['comments', ws], ['activity', ws], ['project-items', ws]];
 
     /** What every tab does with an event, its own stream's or one told by the tab that holds it. */
     const handle = ({ name, data }: Told) => {
@@ -70,10 +70,11 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
           break;
         case 'issue':
           // One issue: the lists that may hold it and its page. Many at once: every list and page.
-          refetch(changed?.issueId ? [['issues', ws], ['issue', ws, changed.issueId]] : [['issues', ws], ['issue', ws]]);
+          // A board's cards follow their issues (a card's change is told as its issue's).
+          refetch(changed?.issueId ? [['issues', ws], ['issue', ws, changed.issueId], ['activity', ws, changed.issueId], ['project-items', ws]] : [['issues', ws], ['issue', ws], ['activity', ws], ['project-items', ws]]);
           break;
         case 'comment':
-          refetch(changed?.issueId ? [['comments', ws, changed.issueId]] : [['comments', ws]]);
+          refetch(changed?.issueId ? [['comments', ws, changed.issueId], ['activity', ws, changed.issueId]] : [['comments', ws], ['activity', ws]]);
           break;
         case 'paused':
           setPaused(true);
