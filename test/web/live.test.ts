@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/accessibility.js';
+import { mirroredWorkspace } from '../harness/workspace-in-browser.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
 
 // What the functions handed to page.evaluate find in the browser.
@@ -56,7 +57,6 @@ const notReloaded = (page: Page) => page.evaluate(() => window.__notReloaded ===
 beforeAll(async () => {
   demo = await startDemoInBrowser('svc-live-');
   base = demo.base;
-  context = await demo.browser.newContext();
 }, 120_000);
 
 afterAll(async () => {
@@ -66,33 +66,11 @@ afterAll(async () => {
 
 describe('live updates', () => {
   it('(a new account connects org-1 and mirrors a repository)', async () => {
-    const page = await context.newPage();
-    const slug = `live-${Date.now()}`;
     // From nothing to a mirrored repository, as a new account does it.
-    await page.goto(`${base}/signin`);
-    await page.locator('#signup-name').fill('Lin');
-    await page.locator('#signup-email').fill(`lin-${Date.now()}@example.com`);
-    await page.locator('#signup-password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Make an account' }).click();
-    await page.waitForURL(`${base}/`);
-    await page.locator('#workspace-name').fill('Live');
-    await page.locator('#workspace-slug').fill(slug);
-    await page.getByRole('button', { name: 'Make the workspace' }).click();
-    await page.waitForURL(`${base}/settings/codehost`);
-    await page.getByRole('button', { name: 'Link your GitHub account' }).click();
-    await page.waitForURL(/\/login\/oauth\/authorize\?/);
-    await page.locator('input[name=login][value=alice]').check();
-    await page.getByRole('button', { name: /^Authorize/ }).click();
-    await page.waitForURL(`${base}/settings/codehost?linked=1`);
-    await page.getByRole('button', { name: 'Connect org-1' }).click();
-    await page.getByRole('heading', { name: 'Repositories of org-1' }).waitFor();
-    const mirror = page.getByRole('button', { name: /^Mirror / }).first();
-    const fullName = (await mirror.getAttribute('aria-label'))!.replace(/^Mirror /, '');
-    await mirror.click();
-    await expect.poll(() => page.locator('li', { hasText: fullName }).locator('.sync-state').textContent(), { timeout: 30_000 }).toBe(' · mirrored');
-
-    const mine = await page.evaluate(async () => (await (await fetch('/account/workspaces')).json()) as { data: Array<{ id: string; slug: string }> });
-    workspaceId = mine.data.find((w) => w.slug === slug)!.id;
+    const mirrored = await mirroredWorkspace(demo, 'Lin');
+    ({ context } = mirrored);
+    const { page, slug, repository: fullName } = mirrored;
+    workspaceId = mirrored.workspaceId;
     issuesUrl = `${base}/w/${slug}/issues`;
     const list = await apiFrom(page, 'GET', '/v1/issues?sort=number&state=open&limit=1');
     expect(list.status, JSON.stringify(list.body)).toBe(200);
