@@ -136,7 +136,8 @@ describe('the issue list tools', () => {
     await page.waitForURL(`${issuesUrl()}?view=${saved.id}&state=closed&sort=number`);
 
     // Edit: another filter, then rename the view and replace its filters with the ones shown.
-    await page.getByLabel('Label', { exact: true }).selectOption('bug');
+    await page.locator('.label-filter summary').click();
+    await page.getByRole('checkbox', { name: 'bug', exact: true }).check();
     await page.waitForURL(/label=bug/);
     await expect.poll(() => page.locator('.view-changed').textContent()).toContain('Closed by number');
     await page.getByRole('button', { name: /^Edit “Closed by number”/ }).click();
@@ -224,6 +225,46 @@ describe('the issue list tools', () => {
     expect(await rowIds(page).then((all) => all[5])).toBe(ids[5]);
     expect(await page.locator('.issue-row').nth(5).getAttribute('class')).toContain('selected');
     await expectAccessible(page, 'bulk bar with a failure');
+  }, 60_000);
+
+  it('filters by two labels at once, each in the address, and shows only the issues carrying both', async () => {
+    const page = await context.newPage();
+    await openList(page, '?state=all');
+    const all = (await apiFrom(page, 'GET', '/v1/issues?state=all&limit=100')).body.data as Array<{ labels: Array<{ name: string }> }>;
+    const pair = all.map((i) => i.labels.map((l) => l.name)).find((names) => names.length >= 2)!;
+    expect(pair, 'an issue of the seed carries two labels').toBeTruthy();
+    const [a, b] = pair;
+    const count = async (...labels: string[]) =>
+      (await apiFrom(page, 'GET', `/v1/issues?state=all&limit=100&${labels.map((l) => `label=${encodeURIComponent(l)}`).join('&')}`)).body.data.length as number;
+    const both = await count(a, b);
+    const onlyA = await count(a);
+    expect(both).toBeGreaterThan(0);
+    expect(onlyA).toBeGreaterThanOrEqual(both);
+
+    await page.locator('.label-filter summary').click();
+    await page.getByRole('checkbox', { name: a, exact: true }).check();
+    await page.waitForURL((url) => url.searchParams.getAll('label').join() === a);
+    await page.getByRole('checkbox', { name: b, exact: true }).check();
+    await page.waitForURL((url) => url.searchParams.getAll('label').join() === [a, b].join());
+    await expect.poll(() => page.locator('.issue-row').count()).toBe(both);
+    const shownLabels = await page.locator('.issue-row').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('.label')].map((l) => l.textContent)));
+    expect(shownLabels.every((names) => names.includes(a) && names.includes(b))).toBe(true);
+    expect(await page.locator('#issue-labels-chosen').textContent()).toBe(`${a}, ${b}`);
+    await expectAccessible(page, 'label filter open');
+
+    // Escape folds the list back onto its summary; a reload keeps both labels checked.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.label-filter details').evaluate((d) => (d as { open: boolean }).open)).toBe(false);
+    await page.reload();
+    await expect.poll(() => page.locator('.issue-row').count()).toBe(both);
+    await page.locator('.label-filter summary').click();
+    expect(await page.getByRole('checkbox', { name: b, exact: true }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: b, exact: true }).uncheck();
+    await page.waitForURL((url) => url.searchParams.getAll('label').join() === a);
+    await expect.poll(() => page.locator('.issue-row').count()).toBe(onlyA);
+    await page.getByRole('button', { name: 'Clear the labels' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('label'));
+    await page.close();
   }, 60_000);
 
   it('finds an issue in the command palette by number and by words, and opens it with Enter', async () => {

@@ -9,6 +9,7 @@ import { openNewIssue } from '../new-issue';
 import { useSession, workspacePath } from '../session';
 import { DEFAULT_ORDER, isListParam as isListParamName, LIST_PARAMS, type ListParam } from '../views';
 import { BulkBar, type BulkReport } from './bulk-edit';
+import { LabelFilter } from './label-filter';
 import { ProjectFilter } from './project-filter';
 import { SavedViews } from './saved-views';
 
@@ -52,11 +53,12 @@ export function IssuesPage({ location }: { location: URL }) {
   const order = params.get('order') === 'asc' || params.get('order') === 'desc' ? params.get('order')! : DEFAULT_ORDER[sort];
   const memberLogins = useMemberLogins(workspace!.id);
   const set = (name: Filter, value: string) => setAll({ [name]: value });
-  const setAll = (changes: Record<string, string>) => {
+  // A list of values (labels) becomes the parameter repeated; an empty value or list removes it.
+  const setAll = (changes: Record<string, string | string[]>) => {
     const next = new URLSearchParams(params);
     for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
+      next.delete(name);
+      for (const one of Array.isArray(value) ? value : [value]) if (one) next.append(name, one);
       if (name === 'sort') next.delete('order');
     }
     const text = next.toString();
@@ -71,6 +73,7 @@ export function IssuesPage({ location }: { location: URL }) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const labels = useQuery({ queryKey: ['labels', workspace!.id], queryFn: () => must(api.GET('/v1/labels', { params: { query: { limit: 100 } } })) });
+  const labelNames = [...new Set((labels.data?.data ?? []).map((l) => l.name))];
   const milestones = useQuery({ queryKey: ['milestones', workspace!.id], queryFn: () => must(api.GET('/v1/milestones', { params: { query: { limit: 100 } } })) });
   const repositories = useQuery({ queryKey: ['repositories', workspace!.id], queryFn: () => must(api.GET('/v1/codehost/repositories', { params: { query: { limit: 100 } } })) });
 
@@ -152,7 +155,7 @@ export function IssuesPage({ location }: { location: URL }) {
 
   // On a narrow screen the filters beyond the search and the state fold away (open on a wide one).
   const [wide, setWide] = useState(() => window.matchMedia('(min-width: 48rem)').matches);
-  const setCount = [...params.keys()].filter((name) => name !== 'q' && name !== 'state' && name !== 'view' && name !== 'order' && (isListParamName(name))).length;
+  const setCount = [...new Set(params.keys())].filter((name) => name !== 'q' && name !== 'state' && name !== 'view' && name !== 'order' && (isListParamName(name))).length;
   const filtered = FILTERS.some((name) => name !== 'sort' && name !== 'order' && params.has(name));
   return (
     <>
@@ -193,15 +196,7 @@ export function IssuesPage({ location }: { location: URL }) {
                 ))}
               </select>
             </div>
-            <div>
-              <label for="issue-label">Label</label>
-              <select id="issue-label" value={one('label')} onChange={(e) => set('label', (e.target as HTMLSelectElement).value)}>
-                <option value="">Any</option>
-                {[...new Set((labels.data?.data ?? []).map((l) => l.name))].map((name) => (
-                  <option key={name} value={name}>{name}</option>
-                ))}
-              </select>
-            </div>
+            <LabelFilter names={labelNames} chosen={params.getAll('label').filter(Boolean)} change={(chosen) => setAll({ label: chosen })} />
             <div>
               <label for="issue-assignee">Assignee</label>
               <select id="issue-assignee" value={one('assignee')} onChange={(e) => set('assignee', (e.target as HTMLSelectElement).value)}>
@@ -266,7 +261,7 @@ export function IssuesPage({ location }: { location: URL }) {
         <BulkBar
           workspace={workspace!}
           selected={selectedIssues}
-          labelNames={[...new Set((labels.data?.data ?? []).map((l) => l.name))]}
+          labelNames={labelNames}
           milestones={milestones.data?.data ?? []}
           running={running}
           setRunning={setRunning}
