@@ -11,6 +11,35 @@ import { ApiError } from './errors.js';
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * The Content-Security-Policy both sites start from: no inline script or style, fetch to their own
+ * origin only, never framed. Each site adds only the sources it needs beyond its own origin
+ * (`script`, `frame`, `img`, each a list of sources).
+ */
+export function siteCsp(extra: { script?: string[]; frame?: string[]; img?: string[] } = {}): string {
+  const sources = (more: string[] | undefined) => ["'self'", ...(more ?? [])].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${sources(extra.script)}`,
+    ...(extra.frame?.length ? [`frame-src ${extra.frame.join(' ')}`] : []),
+    "style-src 'self'",
+    `img-src ${sources(['data:', 'blob:', ...(extra.img ?? [])])}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The headers beside the CSP on every answer of either site. */
+export const SITE_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+} as const;
+
 /** index.html of a build, read again only when the build changed it; null without a build. */
 export function indexReader(dir: string): () => string | null {
   let cached: { mtimeMs: number; html: string } | null = null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { portalChallengeWidget } from '../../../auth/challenge.js';
-import { indexReader, missingBuildPage, sendBuiltFile } from '../../../platform/built-site.js';
+import { indexReader, missingBuildPage, sendBuiltFile, siteCsp, SITE_SECURITY_HEADERS } from '../../../platform/built-site.js';
 import type { Services } from '../../../services.js';
 import { PORTAL_SITE_PREFIX } from '../portals/host.js';
 
@@ -33,7 +33,7 @@ export function portalSiteCsp(logoUrl: string | null | undefined, challengeScrip
   if (logoUrl) {
     try {
       const url = new URL(logoUrl);
-      if (url.protocol === 'https:') logoOrigin = ` ${url.origin}`;
+      if (url.protocol === 'https:') logoOrigin = url.origin;
     } catch {
       // an unreadable address adds nothing
     }
@@ -47,28 +47,18 @@ export function portalSiteCsp(logoUrl: string | null | undefined, challengeScrip
       // an unreadable address adds nothing (the config refuses one anyway)
     }
   }
-  return [
-    "default-src 'self'",
-    challengeOrigin ? `script-src 'self' ${challengeOrigin}` : "script-src 'self'",
-    ...(challengeOrigin ? [`frame-src ${challengeOrigin}`] : []),
-    "style-src 'self'",
-    `img-src 'self' data: blob:${logoOrigin}`,
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
+  return siteCsp({
+    script: challengeOrigin ? [challengeOrigin] : [],
+    frame: challengeOrigin ? [challengeOrigin] : [],
+    img: logoOrigin ? [logoOrigin] : [],
+  });
 }
 
 function securityHeaders(services: Services, request: FastifyRequest): Record<string, string> {
   const widget = portalChallengeWidget(services.challenge, services.config.challengeWidget, request.portal);
   return {
     'content-security-policy': portalSiteCsp(request.portal?.logoUrl, widget?.scriptUrl),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
+    ...SITE_SECURITY_HEADERS,
   };
 }
 

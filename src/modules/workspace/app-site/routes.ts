@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { indexReader, missingBuildPage, sendBuiltFile } from '../../../platform/built-site.js';
+import { indexReader, missingBuildPage, sendBuiltFile, siteCsp, SITE_SECURITY_HEADERS } from '../../../platform/built-site.js';
 import type { Services } from '../../../services.js';
 
 /**
@@ -17,24 +17,11 @@ export const WORKSPACE_APP_PAGES = ['/', '/signin', '/sign-in/link', '/invitatio
  * No inline script or style; images from the service, data:/blob: and https (the screenshots in
  * issue bodies live on GitHub's hosts); fetch to this origin only.
  */
-export const WORKSPACE_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+export const WORKSPACE_APP_CSP = siteCsp({ img: ['https:'] });
 
 const securityHeaders = {
   'content-security-policy': WORKSPACE_APP_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
+  ...SITE_SECURITY_HEADERS,
 };
 
 export function registerWorkspaceApp(app: FastifyInstance, services: Services): void {
