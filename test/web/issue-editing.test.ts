@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/accessibility.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
 import { mirroredWorkspace } from '../harness/workspace-in-browser.js';
+import { apiFromPage, emulatorControl } from '../harness/in-page.js';
 
 // What the functions handed to page.evaluate find in the browser.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,25 +27,10 @@ let repository: { id: string; fullName: string };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-async function api(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  return page.evaluate(
-    async ({ method, url, body, workspaceId }) => {
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-workspace-id': workspaceId }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body, workspaceId: owner.workspaceId },
-  );
-}
+const api = (page: Page, method: string, url: string, body?: unknown) => apiFromPage(page, owner.workspaceId, method, url, body);
 const issueOf = async (page: Page, id: string) => (await api(page, 'GET', `/v1/issues/${id}`)).body;
 
-async function emulator(method: string, route: string, body?: unknown): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator${route}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${route}: ${res.status}`).toBe(true);
-}
+const emulator = (method: string, route: string, body?: unknown) => emulatorControl(demo.ports.emulatorPort, method, route, body);
 /** The next issue edit GitHub receives waits a moment first, so the page is seen while it is in flight. */
 const slowNextIssueEdit = () => emulator('POST', '/faults', { method: 'PATCH', path: '^/repos/[^/]+/[^/]+/issues/\\d+$', delayMs: 1500, count: 1 });
 

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/accessibility.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
+import { apiFromPage, emulatorControl } from '../harness/in-page.js';
 
 // What the functions handed to page.evaluate find in the browser.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -20,30 +21,9 @@ let context: BrowserContext;
 const owner = { email: `tools-${Date.now()}@example.com`, slug: `tools-${Date.now()}`, workspaceId: '' };
 let repository = '';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function apiFrom(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return page.evaluate(
-    async ({ method, url, body, workspaceId }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-workspace-id': workspaceId },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body, workspaceId: owner.workspaceId },
-  );
-}
+const apiFrom = (page: Page, method: string, url: string, body?: unknown) => apiFromPage(page, owner.workspaceId, method, url, body);
 
-/** The GitHub emulator's control API (faults, latency). */
-async function emulator(method: string, route: string, body?: unknown): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator${route}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${route}: ${res.status}`).toBe(true);
-}
+const emulator = (method: string, route: string, body?: unknown) => emulatorControl(demo.ports.emulatorPort, method, route, body);
 
 /** The newest outbox message to `to` (the .txt the mailer writes beside each .eml). */
 function lastMailTo(to: string): string {

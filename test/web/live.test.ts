@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/accessibility.js';
 import { mirroredWorkspace } from '../harness/workspace-in-browser.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
+import { apiFromPage } from '../harness/in-page.js';
 
 // What the functions handed to page.evaluate find in the browser.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -22,16 +23,7 @@ let workspaceId: string;
 /** An issue of the mirrored repository: its id, its repository's full name and its number. */
 let issue: { id: string; fullName: string; number: number };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function apiFrom(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return page.evaluate(
-    async ({ method, url, body, workspaceId }) => {
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-workspace-id': workspaceId }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body, workspaceId },
-  );
-}
+const apiFrom = (page: Page, method: string, url: string, body?: unknown) => apiFromPage(page, workspaceId, method, url, body);
 
 /** alice, an admin of org-1, changes something on GitHub: the emulator sends the webhook to the service. */
 async function onGitHub(method: string, path: string, body?: unknown): Promise<void> {

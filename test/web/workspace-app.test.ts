@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/accessibility.js';
 import { startTestApp } from '../harness/app.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
+import { apiFromPage, emulatorControl } from '../harness/in-page.js';
 
 // What the functions handed to page.evaluate find in the browser.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -40,25 +41,9 @@ function lastMailTo(to: string): string {
 }
 const linkIn = (mail: string) => /(http:\/\/\S+#token=\S+)/.exec(mail)![1];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function apiFrom(page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  return page.evaluate(
-    async ({ method, url, body, headers }) => {
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body, headers },
-  );
-}
+const apiFrom = (page: Page, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => apiFromPage(page, null, method, url, body, headers);
 
-async function emulator(method: string, route: string, body?: unknown): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator${route}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${route}: ${res.status}`).toBe(true);
-}
+const emulator = (method: string, route: string, body?: unknown) => emulatorControl(demo.ports.emulatorPort, method, route, body);
 
 async function signUp(page: Page, name: string, email: string): Promise<void> {
   await page.locator('#signup-name').fill(name);

@@ -13,6 +13,7 @@ import {
   useRepositoryLabels,
   useRepositoryMilestones,
   type FieldValueInput,
+  type Outcome,
   type ProjectField,
 } from '../issue-data';
 import { renderMarkdown } from '../markdown';
@@ -221,26 +222,27 @@ export function IssueBody({ issue, canEdit }: { issue: Issue; canEdit: boolean }
  * form (Save writes to GitHub, Cancel or Escape leaves it), the status while saving and a refusal.
  */
 function SideField(props: {
-  id: string;
+  side: SideEditor;
   title: string;
   canEdit: boolean;
-  editing: boolean;
-  busy: boolean;
-  problem: string | null;
   display: ComponentChildren;
   children: ComponentChildren;
+  /** Before the form opens: the draft set back to the stored value unless `keepDraft` ("Edit again"). */
   onOpen: (keepDraft: boolean) => void;
-  onCancel: () => void;
   onSave: () => void;
-  editButton: { current: HTMLButtonElement | null };
 }) {
-  const { id, title, editing, busy } = props;
+  const { side, title } = props;
+  const { id, editing, busy } = side;
+  const open = (keepDraft: boolean) => {
+    props.onOpen(keepDraft);
+    side.open();
+  };
   return (
     <section class="side-field" aria-labelledby={`${id}-title`}>
       <div class="side-field-head">
         <h2 id={`${id}-title`}>{title}</h2>
         {props.canEdit && !editing ? (
-          <button ref={props.editButton} type="button" class="small" aria-label={`Edit ${title.toLowerCase()}`} onClick={() => props.onOpen(false)}>Edit</button>
+          <button ref={side.editButton} type="button" class="small" aria-label={`Edit ${title.toLowerCase()}`} onClick={() => open(false)}>Edit</button>
         ) : null}
       </div>
       {editing ? (
@@ -256,7 +258,7 @@ function SideField(props: {
             if (event.key === 'Escape' && !busy) {
               event.preventDefault();
               event.stopPropagation();
-              props.onCancel();
+              side.close();
             }
           }}
         >
@@ -266,17 +268,19 @@ function SideField(props: {
           </fieldset>
           <div class="button-row">
             <button type="submit" class="primary small" disabled={busy}>Save</button>
-            <button type="button" class="small" disabled={busy} onClick={props.onCancel}>Cancel</button>
+            <button type="button" class="small" disabled={busy} onClick={side.close}>Cancel</button>
           </div>
         </form>
       ) : (
         <div class="side-value">{props.display}</div>
       )}
       <p class="saving" role="status">{busy ? 'Saving to GitHub…' : ''}</p>
-      {props.problem ? <Refusal again={() => props.onOpen(true)}>{props.problem}</Refusal> : null}
+      {side.problem ? <Refusal again={() => open(true)}>{side.problem}</Refusal> : null}
     </section>
   );
 }
+
+type SideEditor = ReturnType<typeof useSideEditor>;
 
 /** Editing state shared by the side fields: open, busy, the refusal, focus back on Edit. */
 function useSideEditor() {
@@ -286,22 +290,41 @@ function useSideEditor() {
   const editButton = useRef<HTMLButtonElement>(null);
   const focusLater = useFocusAfterRender();
   const id = useRef(`side-${Math.random().toString(36).slice(2, 8)}`).current;
+  const close = () => {
+    setEditing(false);
+    focusLater(editButton);
+  };
   return {
     editing,
     busy,
     problem,
     editButton,
-    setProblem,
-    setBusy,
     open() {
       setProblem(null);
       setEditing(true);
       // The first control of the form takes focus.
       setTimeout(() => document.querySelector<HTMLElement>(`#${id}-editor input, #${id}-editor select`)?.focus(), 0);
     },
-    close() {
-      setEditing(false);
-      focusLater(editButton);
+    close,
+    /**
+     * Writes through `write` unless `unchanged`; then closes, and says "<saved>" or why `what` did
+     * not change. The stored answer goes to the caller (null after a refusal).
+     */
+    async save<T>(unchanged: boolean, write: () => Promise<Outcome<T>>, words: { saved: string; what: string; shown: string }): Promise<T | null> {
+      if (unchanged) {
+        close();
+        return null;
+      }
+      setBusy(true);
+      const outcome = await write();
+      setBusy(false);
+      close();
+      if (!outcome.ok) {
+        setProblem(notChanged(words.what, outcome.problem, words.shown));
+        return null;
+      }
+      toast('ok', words.saved);
+      return outcome.data;
     },
     id,
   };
@@ -317,29 +340,20 @@ export function LabelsField({ issue, canEdit }: { issue: Issue; canEdit: boolean
   const [chosen, setChosen] = useState<string[]>(current);
   const labels = useRepositoryLabels(workspace!.id, side.editing ? issue.repository.id : null);
 
-  const save = async () => {
-    if (sameSet(chosen, current)) return side.close();
-    side.setBusy(true);
-    const outcome = await edit({ labels: chosen });
-    side.setBusy(false);
-    side.close();
-    if (outcome.ok) toast('ok', 'Labels saved on GitHub.');
-    else side.setProblem(notChanged('The labels', outcome.problem, 'The labels shown are the ones stored.'));
-  };
+  const save = () =>
+    side.save(sameSet(chosen, current), () => edit({ labels: chosen }), {
+      saved: 'Labels saved on GitHub.',
+      what: 'The labels',
+      shown: 'The labels shown are the ones stored.',
+    });
   return (
     <SideField
-      id={side.id}
+      side={side}
       title="Labels"
       canEdit={canEdit}
-      editing={side.editing}
-      busy={side.busy}
-      problem={side.problem}
-      editButton={side.editButton}
       onOpen={(keep) => {
         if (!keep) setChosen(current);
-        side.open();
       }}
-      onCancel={side.close}
       onSave={save}
       display={issue.labels.length ? <span class="chips">{issue.labels.map((l) => <span key={l.nodeId} class="label">{l.name}</span>)}</span> : <span class="empty">None</span>}
     >
@@ -361,34 +375,26 @@ export function AssigneesField({ issue, canEdit }: { issue: Issue; canEdit: bool
 
   const save = async () => {
     setDropped([]);
-    if (sameSet(chosen, current)) return side.close();
-    side.setBusy(true);
-    const outcome = await edit({ assignees: chosen });
-    side.setBusy(false);
-    side.close();
-    if (!outcome.ok) return side.setProblem(notChanged('The assignees', outcome.problem, 'The assignees shown are the ones stored.'));
+    const stored = await side.save(sameSet(chosen, current), () => edit({ assignees: chosen }), {
+      saved: 'Assignees saved on GitHub.',
+      what: 'The assignees',
+      shown: 'The assignees shown are the ones stored.',
+    });
+    if (!stored) return;
     // GitHub drops, without an error, anybody who cannot be assigned in the repository: say so.
-    const stored = outcome.data.assignees.flatMap((a) => (a ? [a.login.toLowerCase()] : []));
-    const left = chosen.filter((login) => !stored.includes(login.toLowerCase()));
-    setDropped(left);
-    toast('ok', 'Assignees saved on GitHub.');
+    const assigned = stored.assignees.flatMap((a) => (a ? [a.login.toLowerCase()] : []));
+    setDropped(chosen.filter((login) => !assigned.includes(login.toLowerCase())));
   };
   return (
     <>
       <SideField
-        id={side.id}
+        side={side}
         title="Assignees"
         canEdit={canEdit}
-        editing={side.editing}
-        busy={side.busy}
-        problem={side.problem}
-        editButton={side.editButton}
         onOpen={(keep) => {
           if (!keep) setChosen(current);
           setDropped([]);
-          side.open();
         }}
-        onCancel={side.close}
         onSave={save}
         display={current.length ? current.join(', ') : <span class="empty">Nobody</span>}
       >
@@ -412,32 +418,23 @@ export function MilestoneField({ issue, canEdit }: { issue: Issue; canEdit: bool
   const [chosen, setChosen] = useState(current);
   const milestones = useRepositoryMilestones(workspace!.id, side.editing ? issue.repository.id : null);
 
-  const save = async () => {
-    if (chosen === current) return side.close();
-    side.setBusy(true);
-    const outcome = await edit({ milestoneId: chosen || null });
-    side.setBusy(false);
-    side.close();
-    if (outcome.ok) toast('ok', chosen ? 'Milestone saved on GitHub.' : 'Milestone removed on GitHub.');
-    else side.setProblem(notChanged('The milestone', outcome.problem, 'The milestone shown is the one stored.'));
-  };
+  const save = () =>
+    side.save(chosen === current, () => edit({ milestoneId: chosen || null }), {
+      saved: chosen ? 'Milestone saved on GitHub.' : 'Milestone removed on GitHub.',
+      what: 'The milestone',
+      shown: 'The milestone shown is the one stored.',
+    });
   const choices = [...(milestones.data ?? [])];
   // The issue's own milestone stays a choice even before the list has arrived.
   if (issue.milestone && !choices.some((m) => m.id === issue.milestone!.id)) choices.unshift(issue.milestone);
   return (
     <SideField
-      id={side.id}
+      side={side}
       title="Milestone"
       canEdit={canEdit}
-      editing={side.editing}
-      busy={side.busy}
-      problem={side.problem}
-      editButton={side.editButton}
       onOpen={(keep) => {
         if (!keep) setChosen(current);
-        side.open();
       }}
-      onCancel={side.close}
       onSave={save}
       display={issue.milestone ? issue.milestone.title : <span class="empty">None</span>}
     >
