@@ -10116,10 +10116,14 @@ export interface operations {
                 "application/json": {
                     /** @description The issues to change (`id` of each), 1 to 50, each once. */
                     issueIds: string[];
-                    /** @description The one change made to every issue: exactly one of labels, assignees, milestoneId, state (with stateReason) or field. */
+                    /** @description The one change made to every issue: exactly one of labels, addLabels and/or removeLabels, assignees, milestoneId, state (with stateReason) or field. */
                     change: {
                         /** @description Label names; replaces the set. A name the repository lacks is created by the code host. */
                         labels?: string[];
+                        /** @description Labels added to each issue's own set, which keeps the rest, including a label added on the code host meanwhile. A name the repository lacks is created by the code host. May go with removeLabels. */
+                        addLabels?: string[];
+                        /** @description Labels taken off each issue that carries them; the rest stay. An issue without one is left as it is. May go with addLabels. */
+                        removeLabels?: string[];
                         /** @description Code-host logins; replaces the assignees. The code host drops anybody without repository access. */
                         assignees?: string[];
                         /** @description A milestone of each issue's repository; null clears. */

@@ -129,6 +129,55 @@ describe('POST /v1/issues/bulk', () => {
     expect(wrongRepo.body.results[0].error.code).toBe('invalid_request');
   });
 
+  it("adds and removes labels with the code host's own add and remove, keeping a label set on GitHub that the cache has not seen", async () => {
+    const labelsOnGitHub = async (n: number) =>
+      (await act<{ labels: Array<{ name: string }> }>(gh, 'bk-ada', 'GET', `/repos/bk/app/issues/${n}`)).labels.map((l) => l.name).sort();
+    const cachedLabels = async (n: number) =>
+      (await call('GET', `/v1/issues/${ids(n)[0]}`, { token: w.ownerToken, workspaceId: w.workspaceId })).body.labels.map((l: { name: string }) => l.name).sort();
+    expect((await bulk({ issueIds: ids(1, 6), change: { labels: ['customer'] } })).body.succeeded).toBe(2);
+
+    // Someone adds "bug" to #1 on GitHub and its webhook is lost: the cache still says "customer" alone.
+    await gh.control.webhooksIdle();
+    gh.control.setWebhookFaults({ dropNext: 1 });
+    await act(gh, 'bk-ada', 'POST', '/repos/bk/app/issues/1/labels', { labels: ['bug'] });
+    await gh.control.webhooksIdle();
+    gh.control.setWebhookFaults({});
+    expect(await cachedLabels(1)).toEqual(['customer']);
+
+    gh.control.clearRequestLog();
+    const res = await bulk({ issueIds: ids(1, 6), change: { addLabels: ['triaged'], removeLabels: ['customer'] } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ succeeded: 2, failed: 0 });
+    expect(await labelsOnGitHub(1)).toEqual(['bug', 'triaged']);
+    expect(await labelsOnGitHub(6)).toEqual(['triaged']);
+    // The cache holds what GitHub answered, "bug" included, before any webhook of these writes.
+    expect(await cachedLabels(1)).toEqual(['bug', 'triaged']);
+    expect(await cachedLabels(6)).toEqual(['triaged']);
+    const writes = gh.control.requestLog({ installationId: w.installationId }).filter((e) => e.method !== 'GET' && !e.path.includes('access_tokens'));
+    expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual([
+      'POST /repos/bk/app/issues/1/labels',
+      'DELETE /repos/bk/app/issues/1/labels/customer',
+      'POST /repos/bk/app/issues/6/labels',
+      'DELETE /repos/bk/app/issues/6/labels/customer',
+    ]);
+    const activity = await call('GET', `/v1/issues/${ids(6)[0]}/activity`, { token: w.ownerToken, workspaceId: w.workspaceId });
+    expect(activity.body.data[0]).toMatchObject({ action: 'issue.labels_set', detail: { added: ['triaged'], removed: ['customer'] } });
+
+    // Removing a label an issue does not carry leaves it as it is, and succeeds.
+    const absent = await bulk({ issueIds: ids(6), change: { removeLabels: ['not-there'] } });
+    expect(absent.body).toMatchObject({ succeeded: 1, failed: 0 });
+    expect(await labelsOnGitHub(6)).toEqual(['triaged']);
+
+    // Refused before any write: an empty list, a label both added and removed, or with a replaced set.
+    gh.control.clearRequestLog();
+    for (const change of [{ addLabels: [] }, { addLabels: ['x'], removeLabels: ['X'] }, { addLabels: ['x'], labels: ['y'] }, { removeLabels: ['x'], state: 'closed' }]) {
+      const refused = await bulk({ issueIds: ids(6), change });
+      expect(refused.status, JSON.stringify(change)).toBe(422);
+      expect(refused.body.error.code).toBe('invalid_request');
+    }
+    expect(gh.control.requestLog({ installationId: w.installationId }).filter((e) => e.method !== 'GET' && !e.path.includes('access_tokens'))).toEqual([]);
+  });
+
   it('a project field change on a project this workspace does not have fails for each issue alone', async () => {
     const res = await bulk({ issueIds: ids(1, 2), change: { field: { projectId: randomUUID(), fieldNodeId: 'PVTF_1', value: { optionName: 'Done' } } } });
     expect(res.status, res.text).toBe(200);

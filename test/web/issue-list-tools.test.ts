@@ -185,7 +185,7 @@ describe('the issue list tools', () => {
     await boxes.nth(5).click();
     await boxes.nth(6).click();
     const refused = /^(\S+)#(\d+)/.exec((await page.locator('.issue-row .meta').nth(5).textContent())!)!;
-    await emulator('POST', '/faults', { method: 'PATCH', path: `^/repos/${refused[1]}/issues/${refused[2]}$`, status: 403, body: { message: 'Resource not accessible by integration' }, count: 1 });
+    await emulator('POST', '/faults', { method: 'POST', path: `^/repos/${refused[1]}/issues/${refused[2]}/labels$`, status: 403, body: { message: 'Resource not accessible by integration' }, count: 1 });
 
     await page.getByLabel('Label to add').fill('needs-info');
     await page.getByRole('button', { name: 'Apply to 3 issues' }).click();

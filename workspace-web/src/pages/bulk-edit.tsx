@@ -7,7 +7,8 @@ import type { Workspace } from '../api';
 
 type Action = 'add-label' | 'remove-label' | 'assignee' | 'milestone' | 'close-completed' | 'close-not-planned' | 'reopen';
 interface BulkChange {
-  labels?: string[];
+  addLabels?: string[];
+  removeLabels?: string[];
   assignees?: string[];
   milestoneId?: string | null;
   state?: 'open' | 'closed';
@@ -24,7 +25,6 @@ interface Failure {
 export interface BulkReport {
   what: string;
   changed: number;
-  unchanged: number;
   failed: Failure[];
 }
 
@@ -43,8 +43,6 @@ const ACTIONS: Array<{ value: Action; label: string }> = [
  * lets the progress bar move as GitHub answers, for a few more requests to the service.
  */
 const CALL_SIZE = 5;
-
-const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /**
  * The bar over a selection of the issue list: one change (a label added or removed, the assignee,
@@ -102,32 +100,12 @@ export function BulkBar({
     setRunning({ done: 0, total: issues.length, what });
 
     const failed: Failure[] = [];
-    let unchanged = 0;
     let changed = 0;
-    // Labels are sent as each issue's whole set (the API replaces the set), so they are computed
-    // from the issue as the service holds it now, not as the list showed it a while ago.
-    let current = issues;
-    if (action === 'add-label' || action === 'remove-label') {
-      current = [];
-      for (let i = 0; i < issues.length; i += 5) {
-        const read = await Promise.all(
-          issues.slice(i, i + 5).map(async (issue) => {
-            const fresh = await api.GET('/v1/issues/{issueId}', { params: { path: { issueId: issue.id } } }).catch(() => undefined);
-            return { issue, fresh };
-          }),
-        );
-        for (const { issue, fresh } of read) {
-          if (fresh?.data) current.push(fresh.data);
-          else failed.push({ issue, why: problemOf(fresh?.error, fresh?.response) });
-        }
-      }
-    }
-    const plan = planOf(action, value, current, milestones);
-    unchanged = plan.unchanged.length;
+    const plan = planOf(action, value, issues, milestones);
     failed.push(...plan.failed);
-    let done = failed.length + unchanged;
+    let done = failed.length;
     setRunning({ done, total: issues.length, what });
-    const byId = new Map(current.map((i) => [i.id, i]));
+    const byId = new Map(issues.map((i) => [i.id, i]));
     for (const call of plan.calls) {
       const answer = await api.POST('/v1/issues/bulk', { body: { issueIds: call.ids, change: call.change } }).catch(() => undefined);
       if (answer?.data) {
@@ -147,7 +125,7 @@ export function BulkBar({
     if (action === 'add-label') void queryClient.invalidateQueries({ queryKey: ['labels', workspace.id] });
     for (const issue of issues) void queryClient.invalidateQueries({ queryKey: ['issue', workspace.id, issue.id] });
     setRunning(null);
-    const report: BulkReport = { what, changed, unchanged, failed };
+    const report: BulkReport = { what, changed, failed };
     if (failed.length === 0) toast('ok', `${capital(what)}: done.`);
     finished(report, failed.map((f) => f.issue.id));
   };
@@ -229,8 +207,8 @@ export function BulkBar({
 }
 
 function Report({ workspace, report, dismiss }: { workspace: Workspace; report: BulkReport; dismiss: () => void }) {
-  const total = report.changed + report.unchanged + report.failed.length;
-  const summary = `${capital(report.what)}: ${report.changed} of ${total} changed${report.unchanged ? `, ${report.unchanged} already so` : ''}${report.failed.length ? `, ${report.failed.length} failed` : ''}.`;
+  const total = report.changed + report.failed.length;
+  const summary = `${capital(report.what)}: ${report.changed} of ${total} changed${report.failed.length ? `, ${report.failed.length} failed` : ''}.`;
   return (
     <div class="bulk-report">
       {report.failed.length ? (
@@ -253,14 +231,14 @@ function Report({ workspace, report, dismiss }: { workspace: Workspace; report: 
 }
 
 /**
- * The bulk calls a change takes. Labels: the API replaces each issue's set, so issues are grouped
- * by the set they end with, and an issue that already has (or lacks) the label is left alone.
+ * The bulk calls a change takes. Labels: added or removed by the API on each issue's own set on
+ * GitHub, so a label set there since the list was read is kept; every selected issue is sent, as
+ * the list may be a moment behind GitHub about which already carry the label.
  * Milestone: milestones belong to a repository, so the title chosen is each issue's own
  * repository's milestone of that title; an issue whose repository has none fails here, unsent.
  */
-function planOf(action: Action, value: string, issues: Issue[], milestones: Milestone[]): { calls: Call[]; unchanged: Issue[]; failed: Failure[] } {
+function planOf(action: Action, value: string, issues: Issue[], milestones: Milestone[]): { calls: Call[]; failed: Failure[] } {
   const groups = new Map<string, Call>();
-  const unchanged: Issue[] = [];
   const failed: Failure[] = [];
   const add = (key: string, change: BulkChange, id: string) => {
     const group = groups.get(key) ?? { ids: [], change };
@@ -268,15 +246,8 @@ function planOf(action: Action, value: string, issues: Issue[], milestones: Mile
     groups.set(key, group);
   };
   for (const issue of issues) {
-    const names = issue.labels.map((l) => l.name);
     if (action === 'add-label' || action === 'remove-label') {
-      const has = names.some((n) => sameName(n, value));
-      if (has === (action === 'add-label')) {
-        unchanged.push(issue);
-        continue;
-      }
-      const labels = action === 'add-label' ? [...names, value] : names.filter((n) => !sameName(n, value));
-      add(JSON.stringify(labels.map((n) => n.toLowerCase()).sort()), { labels }, issue.id);
+      add('', action === 'add-label' ? { addLabels: [value] } : { removeLabels: [value] }, issue.id);
     } else if (action === 'assignee') {
       add('', { assignees: value ? [value] : [] }, issue.id);
     } else if (action === 'milestone') {
@@ -297,7 +268,7 @@ function planOf(action: Action, value: string, issues: Issue[], milestones: Mile
   for (const group of groups.values()) {
     for (let i = 0; i < group.ids.length; i += CALL_SIZE) calls.push({ ids: group.ids.slice(i, i + CALL_SIZE), change: group.change });
   }
-  return { calls, unchanged, failed };
+  return { calls, failed };
 }
 
 function describe(action: Action, value: string, count: number): string {

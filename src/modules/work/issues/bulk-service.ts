@@ -8,6 +8,8 @@ import { writeStore } from './write-store.js';
 /** The body's `change`, already checked to carry exactly one kind. */
 export interface BulkChange {
   labels?: string[];
+  addLabels?: string[];
+  removeLabels?: string[];
   assignees?: string[];
   milestoneId?: string | null;
   state?: 'open' | 'closed';
@@ -17,7 +19,8 @@ export interface BulkChange {
 
 export const bulkService = {
   /**
-   * One code-host write per issue, one after another through the installation's lane, so a bulk
+   * One code-host write per issue (a label added or removed is one each, then the issue read
+   * back), one after another through the installation's lane, so a bulk
    * edit never bursts at the code host. Each issue fails on its own: an unknown or foreign id is
    * `not_found`, an archived repository `conflict`, a refusal the code host's own code; the rest
    * go on. Results keep the order the ids were given in.
@@ -31,6 +34,8 @@ export const bulkService = {
     } else {
       const single: IssueChange = {
         ...(change.labels !== undefined ? { labels: change.labels } : {}),
+        ...(change.addLabels !== undefined ? { addLabels: change.addLabels } : {}),
+        ...(change.removeLabels !== undefined ? { removeLabels: change.removeLabels } : {}),
         ...(change.assignees !== undefined ? { assignees: change.assignees } : {}),
         ...(change.milestoneId !== undefined ? { milestoneId: change.milestoneId } : {}),
         ...(change.state !== undefined ? { state: change.state } : {}),

@@ -4,6 +4,7 @@ import { fieldValueInputSchema } from '../projects/field-value-input.js';
 
 const stateReason = z.enum(['completed', 'not_planned', 'duplicate', 'reopened']);
 const labelNames = z.array(z.string().min(1).max(50)).max(100).describe('Label names; replaces the set. A name the repository lacks is created by the code host.');
+const labelChanges = z.array(z.string().min(1).max(50)).min(1).max(20);
 const assigneeLogins = z.array(z.string().min(1).max(39)).max(10).describe('Code-host logins; replaces the assignees. The code host drops anybody without repository access.');
 const issueTitle = z.string().trim().min(1).max(256).describe('The title, 1 to 256 characters.');
 const issueBody = z.string().max(65_536).nullable().optional();
@@ -60,6 +61,12 @@ export const bulkBody = z.strictObject({
   change: z
     .strictObject({
       labels: labelNames.optional(),
+      addLabels: labelChanges
+        .optional()
+        .describe("Labels added to each issue's own set, which keeps the rest, including a label added on the code host meanwhile. A name the repository lacks is created by the code host. May go with removeLabels."),
+      removeLabels: labelChanges
+        .optional()
+        .describe("Labels taken off each issue that carries them; the rest stay. An issue without one is left as it is. May go with addLabels."),
       assignees: assigneeLogins.optional(),
       milestoneId: z.uuid().nullable().optional().describe("A milestone of each issue's repository; null clears."),
       state: issueState.optional().describe('`closed` closes each issue, `open` reopens it.'),
@@ -74,11 +81,18 @@ export const bulkBody = z.strictObject({
         .describe('A project field value; Assignees, Labels, Milestone and Repository cannot be set this way.'),
     })
     .superRefine((c, ctx) => {
-      const kinds = (['labels', 'assignees', 'milestoneId', 'state', 'field'] as const).filter((k) => c[k] !== undefined);
+      // addLabels and removeLabels together are one kind: a change to each issue's labels.
+      const kinds = (['labels', 'addLabels', 'assignees', 'milestoneId', 'state', 'field'] as const).filter((k) =>
+        k === 'addLabels' ? c.addLabels !== undefined || c.removeLabels !== undefined : c[k] !== undefined,
+      );
       if (c.stateReason !== undefined && c.state === undefined) ctx.addIssue({ code: 'custom', message: 'stateReason goes only with state.', path: ['stateReason'] });
-      if (kinds.length !== 1) ctx.addIssue({ code: 'custom', message: 'Send exactly one kind of change: labels, assignees, milestoneId, state (with optional stateReason) or field.' });
+      if (kinds.length !== 1) ctx.addIssue({ code: 'custom', message: 'Send exactly one kind of change: labels, addLabels and/or removeLabels, assignees, milestoneId, state (with optional stateReason) or field.' });
+      const added = new Set((c.addLabels ?? []).map((n) => n.toLowerCase()));
+      if ((c.removeLabels ?? []).some((n) => added.has(n.toLowerCase()))) {
+        ctx.addIssue({ code: 'custom', message: 'A label cannot be both added and removed.', path: ['removeLabels'] });
+      }
     })
-    .describe('The one change made to every issue: exactly one of labels, assignees, milestoneId, state (with stateReason) or field.'),
+    .describe('The one change made to every issue: exactly one of labels, addLabels and/or removeLabels, assignees, milestoneId, state (with stateReason) or field.'),
 });
 
 export const bulkResponse = z.object({

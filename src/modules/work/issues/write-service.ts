@@ -27,6 +27,10 @@ export interface IssueChange {
   state?: 'open' | 'closed';
   stateReason?: StateReason;
   labels?: string[];
+  /** Added to the issue's set on the code host, which keeps the rest (never with `labels`). */
+  addLabels?: string[];
+  /** Taken off the issue's set on the code host where it carries them (never with `labels`). */
+  removeLabels?: string[];
   assignees?: string[];
   milestoneId?: string | null;
   type?: string | null;
@@ -201,6 +205,22 @@ export const issueWriteService = {
       ...(milestone !== undefined ? { milestone } : {}),
       ...(change.type !== undefined ? { type: change.type } : {}),
     };
+    const issue = { owner: target.ownerLogin, repo: target.name, issue_number: target.number };
+    if (change.addLabels !== undefined || change.removeLabels !== undefined) {
+      // The code host's own add and remove, so a label set on it meanwhile is kept, as a
+      // replaced set would not; the issue is then read back for the cache.
+      return writeAsApp(services, client, installationId, `the labels of ${target.fullName}#${target.number}`, async (octokit) => {
+        if (change.addLabels?.length) await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...issue, labels: change.addLabels });
+        for (const name of change.removeLabels ?? []) {
+          await octokit.request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', { ...issue, name }).catch((error: { status?: number }) => {
+            // Not on the issue (any more): nothing to take off.
+            if (error.status !== 404) throw error;
+          });
+        }
+        const { data } = await octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', issue);
+        return data as GitHubIssue;
+      });
+    }
     return writeAsApp(services, client, installationId, `the edit of ${target.fullName}#${target.number}`, async (octokit) => {
       const { data } = await octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', params as never);
       return data as GitHubIssue;
