@@ -1483,7 +1483,7 @@ export interface paths {
         };
         /**
          * One request
-         * @description The request as the team sees it: its reference, title, requester, visibility, whether it is held or rejected, its fields and votes, the issue behind it, and its status derived now from that issue. A request of another portal or workspace is 404.
+         * @description The request as the team sees it: its reference, title, requester, visibility, whether it is held or rejected, its fields and votes, the issue behind it, and its status derived now from that issue; with its files, the customers who follow it and those who voted. A request of another portal or workspace is 404.
          */
         get: operations["getPortalRequest"];
         put?: never;
@@ -3247,6 +3247,107 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
+        };
+        PortalRequestDetail: {
+            /** Format: uuid */
+            id: string;
+            /** @description `<referencePrefix>-<number>`; the number alone also finds it on the portal. */
+            reference: string;
+            number: number;
+            title: string;
+            /** @description Derived from the issue at this read (see the request type). */
+            status: {
+                /** @enum {string} */
+                id: "open" | "planned" | "in_progress" | "waiting_on_you" | "completed" | "merged" | "closed";
+                label: string;
+            };
+            /** @enum {string} */
+            visibility: "private" | "company" | "public";
+            /** @description In the hold queue: nothing has reached the code host. */
+            held: boolean;
+            rejected: boolean;
+            requestType: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** @description The customer who submitted it; null for an issue a member shared. */
+            requester: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                email: string;
+                company: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                } | null;
+            } | null;
+            /** @description The form's answers, by field key. */
+            values: {
+                [key: string]: string;
+            };
+            /** @description Customers' votes. */
+            voteCount: number;
+            /** @description Filed as its reference only: the request is not public (or its portal is invite-only) and its repository is public, so the title, answers, files and requester are here and not on the code host, and so are the customer's later comments. */
+            wordsKeptInService: boolean;
+            /** @description Why the last release from the hold queue failed (the request stayed held); null otherwise. */
+            releaseFailure: string | null;
+            issue: {
+                /** @description The cached issue; null while held, rejected, or when its repository is no longer mirrored. */
+                id: string | null;
+                number: number | null;
+                /** @description null while held or rejected. */
+                state: ("open" | "closed") | null;
+                htmlUrl: string | null;
+                repository: {
+                    /** Format: uuid */
+                    id: string;
+                    fullName: string;
+                } | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Files attached to the request, oldest first. */
+            files: {
+                /** Format: uuid */
+                id: string;
+                filename: string;
+                contentType: string;
+                size: number;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            /** @description Customers who follow the request (the requester from the start, unless they stopped), by name. */
+            followers: {
+                /**
+                 * Format: uuid
+                 * @description The customer's id (`id` in the portal's customers).
+                 */
+                id: string;
+                name: string;
+                company: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                } | null;
+            }[];
+            /** @description Customers who voted for it, earliest first. */
+            voters: {
+                /**
+                 * Format: uuid
+                 * @description The customer's id (`id` in the portal's customers).
+                 */
+                id: string;
+                name: string;
+                company: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                } | null;
+            }[];
         };
         PortalCustomerData: {
             /** Format: date-time */
@@ -16246,7 +16347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PortalRequest"];
+                    "application/json": components["schemas"]["PortalRequestDetail"];
                 };
             };
             /** @description unauthenticated: no valid credential. */

@@ -170,6 +170,15 @@ describe.each(stores)('attachments kept %s', (_where, inBucket) => {
       expect((await on()('GET', `/portal/attachments/${notes.body.id}/link`, { token: other.token })).status).toBe(404);
       expect((await on()('GET', `/portal/attachments/${theirs.body.id}/link`, { token: ada.token })).status).toBe(404);
 
+      // The team reads the file on the request, and a fresh link to it downloads it.
+      const listed = await call('GET', `/v1/portals/${portal.id}/requests?limit=100`, as());
+      const requestId = listed.body.data.find((r: { reference: string }) => r.reference === made.body.reference).id;
+      const teamRead = await call('GET', `/v1/portals/${portal.id}/requests/${requestId}`, as());
+      expect(teamRead.body.files).toEqual([{ id: notes.body.id, filename: 'notes.txt', contentType: 'text/plain', size: 16, createdAt: expect.any(String) }]);
+      expect(teamRead.body.followers.map((p: { name: string }) => p.name)).toEqual(['Ada Attacher']);
+      const teamLink = await call('GET', `/v1/attachments/${notes.body.id}/link`, as());
+      expect((await download(teamLink.body.url)).bytes.toString()).toBe('Steps:\n1. click\n');
+
       const data = await on()('GET', '/portal/me/data', { token: ada.token });
       expect(data.body.attachments).toEqual([expect.objectContaining({ filename: 'notes.txt', contentType: 'text/plain', reference: made.body.reference })]);
     });

@@ -93,6 +93,15 @@ describe("the customer's own data", () => {
     const ottoRef = ottos.body.reference;
     expect((await on()('POST', `/portal/requests/${ottoRef}/vote`, { token: zelda.token })).body.voteCount).toBe(1);
     expect((await on()('POST', `/portal/requests/${ref}/vote`, { token: other.token })).body.voteCount).toBe(1);
+    // The team's read of Zelda's request names who follows it and who voted, by name only.
+    const listed = await call('GET', `/v1/portals/${portal.id}/requests?limit=100`, { token: owner.token, workspaceId: ws.id });
+    const requestId = listed.body.data.find((r: { reference: string }) => r.reference === ref).id;
+    const teamRead = await call('GET', `/v1/portals/${portal.id}/requests/${requestId}`, { token: owner.token, workspaceId: ws.id });
+    expect(teamRead.status, teamRead.text).toBe(200);
+    expect(teamRead.body.followers.map((p: { name: string }) => p.name)).toEqual([name]);
+    expect(teamRead.body.voters.map((p: { name: string }) => p.name)).toEqual(['Otto Other']);
+    expect(teamRead.body.files).toEqual([]);
+    expect(JSON.stringify(teamRead.body.followers)).not.toContain('@');
 
     const data = await on()('GET', '/portal/me/data', { token: zelda.token });
     expect(data.status, data.text).toBe(200);

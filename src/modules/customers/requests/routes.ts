@@ -5,6 +5,7 @@ import { changeRequestBody, memberRequestSchema, requestListQuery, shareIssueBod
 import { ok, okSchema, uuidParam } from '../../../platform/schemas.js';
 import { requestService } from './service.js';
 import { CODEHOST_EXPOSURE_RULE } from './codehost-exposure.js';
+import { memberRequestDetailSchema } from './request-detail.js';
 
 const read = { kind: 'workspace', role: 'member', scope: 'requests:read' } as const;
 const write = { kind: 'workspace', role: 'member', scope: 'requests:write' } as const;
@@ -49,11 +50,11 @@ export const requestRoutes = [
     path: '/v1/portals/:portalId/requests/:requestId',
     summary: 'One request',
     description:
-      "The request as the team sees it: its reference, title, requester, visibility, whether it is held or rejected, its fields and votes, the issue behind it, and its status derived now from that issue. A request of another portal or workspace is 404.",
+      "The request as the team sees it: its reference, title, requester, visibility, whether it is held or rejected, its fields and votes, the issue behind it, and its status derived now from that issue; with its files, the customers who follow it and those who voted. A request of another portal or workspace is 404.",
     tags: ['Portals'],
     access: read,
     params: requestParam,
-    response: memberRequestSchema,
+    response: memberRequestDetailSchema,
     handler: ({ services, auth, params }) => requestService.read(services, auth, params.portalId, params.requestId),
   }),
 

@@ -1,4 +1,5 @@
 import { uuidv7 } from 'uuidv7';
+import { requestDetailOf } from './request-detail.js';
 import type { AuthContext } from '../../../auth/access.js';
 import type { StatusId } from '../../../db/schema/index.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -143,7 +144,7 @@ export const requestService = {
     const portal = await portalService.get(services, auth, portalId);
     const record = await requestStore.find(services.database.db, portal.id, requestId);
     if (!record) throw notFound('request');
-    return present(portal, record, await statusNow(services, portal.workspaceId, record));
+    return requestDetailOf(services.database.db, present(portal, record, await statusNow(services, portal.workspaceId, record)));
   },
 
   /** An existing issue becomes a request of the portal (at most one per issue per portal); nothing is written to the code host. */
