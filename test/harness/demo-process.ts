@@ -83,3 +83,17 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
+
+/** The demo portal's address, once the service's log says it is made. */
+export async function demoPortalReady(service: StandaloneProcess, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const line of service.stdout) {
+      if (line.includes('demo portal could not be made')) throw new Error(line);
+      const site = /"site":"([^"]+)"/.exec(line);
+      if (site && line.includes('demo portal ready')) return site[1];
+    }
+    if (Date.now() > deadline) throw new Error(`no demo portal within ${timeoutMs} ms:\n${service.stdout.slice(-20).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -3,23 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoPortal } from '../../src/demo-portal.js';
-import { freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
+import { demoPortalReady, freePort, spawnStandalone, type StandaloneProcess } from '../harness/demo-process.js';
 import { hostClient } from '../harness/http.js';
 import { runBash, walkThrough, walkThroughScript } from '../harness/readme-walk-through.js';
-
-/** The demo portal's address, once the service's log says it is made. */
-async function demoPortalReady(service: StandaloneProcess, timeoutMs = 60_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const line of service.stdout) {
-      if (line.includes('demo portal could not be made')) throw new Error(line);
-      const site = /"site":"([^"]+)"/.exec(line);
-      if (site && line.includes('demo portal ready')) return site[1];
-    }
-    if (Date.now() > deadline) throw new Error(`no demo portal within ${timeoutMs} ms:\n${service.stdout.slice(-20).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-readme-'));
 let service: StandaloneProcess | null = null;

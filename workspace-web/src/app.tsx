@@ -10,6 +10,7 @@ import { CodehostPage } from './pages/codehost';
 import { InvitationPage } from './pages/invitation';
 import { IssuePage } from './pages/issue';
 import { IssuesPage } from './pages/issues';
+import { RequestPage } from './pages/request';
 import { LinkLanding } from './pages/link';
 import { NewIssueHost } from './new-issue';
 import { LiveUpdates } from './live';
@@ -165,6 +166,7 @@ function titleOf(path: string): string {
   if (/^\/w\/[^/]+\/issues\/[^/]+$/.test(path)) return 'Issue';
   if (/^\/w\/[^/]+\/issues$/.test(path)) return 'Issues';
   if (/^\/w\/[^/]+\/board$/.test(path)) return 'Board';
+  if (/^\/w\/[^/]+\/requests\/[^/]+\/[^/]+$/.test(path)) return 'Request';
   return 'Start';
 }
 
@@ -184,6 +186,8 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
     if (rest === '/board') return <BoardPage location={location} />;
     const issue = /^\/issues\/([^/]+)$/.exec(rest);
     if (issue) return <IssuePage issueId={decodeURIComponent(issue[1])} />;
+    const request = /^\/requests\/([^/]+)\/([^/]+)$/.exec(rest);
+    if (request) return <RequestPage portalId={decodeURIComponent(request[1])} requestId={decodeURIComponent(request[2])} />;
   }
   return <NotFound what="There is no page at this address." />;
 }

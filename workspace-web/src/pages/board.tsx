@@ -9,7 +9,6 @@ import { useSession, workspacePath } from '../session';
 type Item = components['schemas']['ProjectItem'];
 /** The most cards a board loads (ten pages). */
 const MAX_CARDS = 1000;
-type Field = components['schemas']['ProjectField'];
 interface Column {
   /** The option's id; '' for cards with no value. */
   id: string;

@@ -1,4 +1,5 @@
-import { moment } from '@svc/ui-kit';
+import { Link, moment } from '@svc/ui-kit';
+import { useSession, workspacePath } from '../session';
 import { useInfiniteQuery } from '@tanstack/preact-query';
 import type { components } from '@svc/client';
 import { inWorkspace, must, type Issue } from '../api';
@@ -7,6 +8,7 @@ type Activity = components['schemas']['IssueActivity'];
 
 /** The portal requests behind an issue: where each came from, who may see it there, its votes. */
 export function IssueRequests({ issue }: { issue: Issue }) {
+  const { workspace } = useSession();
   if (issue.requests.length === 0) return null;
   const votes = issue.requests.reduce((n, r) => n + r.voteCount, 0);
   return (
@@ -18,7 +20,7 @@ export function IssueRequests({ issue }: { issue: Issue }) {
         {issue.requests.map((request) => (
           <li key={request.id} class="row">
             <span>
-              <strong>{request.portalName}</strong> request {request.number}
+              <Link href={workspacePath(workspace!, `/requests/${request.portalId}/${request.id}`)}><strong>{request.portalName}</strong> request {request.number}</Link>
               <span class="meta"> · {VISIBILITY[request.visibility]}</span>
             </span>
             <span class="meta">{request.voteCount} vote{request.voteCount === 1 ? '' : 's'}</span>

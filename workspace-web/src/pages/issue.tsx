@@ -1,16 +1,13 @@
-import { Dialog, Link, moment, Notice, PageTitle, toast } from '@svc/ui-kit';
+import { Link, moment, Notice, PageTitle, toast } from '@svc/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/preact-query';
-import { useRef, useState } from 'preact/hooks';
-import { inWorkspace, must, problemOf, type Comment, type Issue } from '../api';
-import { attempt, canWrite } from '../issue-data';
-import { renderMarkdown } from '../markdown';
+import { useState } from 'preact/hooks';
+import { inWorkspace, must, problemOf, type Issue } from '../api';
+import { canWrite } from '../issue-data';
 import { IssueActivity, IssueRequests } from './issue-history';
-import { MarkdownEditor } from '../markdown-editor';
 import { typingIn, useShortcuts } from '../keyboard';
 import { useSession, workspacePath } from '../session';
+import { Conversation } from './conversation';
 import { AssigneesField, IssueBody, IssueTitle, LabelsField, MilestoneField, ProjectCards } from './issue-edit';
-
-type CommentPage = { data: Comment[]; nextCursor: string | null };
 
 /**
  * `/w/<slug>/issues/<id>`: an issue, its comments, and replying as an internal note or in public.
@@ -26,13 +23,8 @@ export function IssuePage({ issueId }: { issueId: string }) {
     queryKey: ['issue', workspace!.id, issueId],
     queryFn: () => must(api.GET('/v1/issues/{issueId}', { params: { path: { issueId } } })),
   });
-  const comments = useQuery({
-    queryKey: ['comments', workspace!.id, issueId],
-    queryFn: () => must(api.GET('/v1/issues/{issueId}/comments', { params: { path: { issueId }, query: { limit: 100 } } })),
-  });
   // Escape goes back to where the person came from, but never out of a field they are typing in.
   useShortcuts({ Escape: (event) => !typingIn(event.target) && history.back() }, []);
-  const commentsHeading = useRef<HTMLHeadingElement>(null);
 
   if (issue.isPending) return <p class="loading">Loading the issue…</p>;
   if (issue.isError)
@@ -45,9 +37,6 @@ export function IssuePage({ issueId }: { issueId: string }) {
     );
   const shown = issue.data;
   const saved = (next: Issue) => queryClient.setQueryData(['issue', workspace!.id, issueId], next);
-  const commentsKey = ['comments', workspace!.id, issueId];
-  const updateComments = (change: (list: Comment[]) => Comment[]) =>
-    queryClient.setQueryData(commentsKey, (old: CommentPage | undefined) => ({ data: change(old?.data ?? []), nextCursor: old?.nextCursor ?? null }));
 
   return (
     <article class="issue-page">
@@ -64,27 +53,7 @@ export function IssuePage({ issueId }: { issueId: string }) {
             </p>
             <IssueBody issue={shown} canEdit={editable} />
           </section>
-          <h2 ref={commentsHeading} tabIndex={-1}>Comments</h2>
-          {comments.isError ? <Notice kind="error">{comments.error.message}</Notice> : null}
-          <ol class="comments">
-            {(comments.data?.data ?? []).map((comment) => (
-              <CommentItem
-                key={comment.id}
-                comment={comment}
-                issueId={issueId}
-                canEdit={editable}
-                edited={(next) => updateComments((list) => list.map((c) => (c.id === next.id ? next : c)))}
-                deleted={() => {
-                  updateComments((list) => list.filter((c) => c.id !== comment.id));
-                  commentsHeading.current?.focus();
-                }}
-                reread={() => queryClient.invalidateQueries({ queryKey: commentsKey })}
-              />
-            ))}
-          </ol>
-          {editable ? (
-            <CommentForm issueId={issueId} publicRepository={!shown.repository.private} posted={(comment) => updateComments((list) => [...list, comment])} />
-          ) : null}
+          <Conversation issueId={issueId} publicRepository={!shown.repository.private} canEdit={editable} />
         </div>
         <aside class="issue-side" aria-label="Details">
           <AssigneesField issue={shown} canEdit={editable} />
@@ -153,181 +122,5 @@ function StateControl({ issue, saved }: { issue: Issue; saved: (issue: Issue) =>
         <button type="button" disabled={busy} onClick={() => change('open')}>Reopen</button>
       )}
     </div>
-  );
-}
-
-/**
- * One comment. The person's own (`mine`, as the API says) can be edited and deleted: GitHub first,
- * the page then shows the answer; a refusal is said in words and the comment shown as stored.
- */
-function CommentItem(props: { comment: Comment; issueId: string; canEdit: boolean; edited: (c: Comment) => void; deleted: () => void; reread: () => void }) {
-  const { comment, issueId } = props;
-  const { workspace } = useSession();
-  const api = inWorkspace(workspace!.id);
-  const who = comment.customer ? `${comment.customer.name} (customer, ${comment.customer.portalName})` : (comment.author?.login ?? 'someone');
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(comment.body);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const inputId = `comment-edit-${comment.id}`;
-  const own = props.canEdit && comment.mine;
-  const when = moment(comment.createdAt);
-
-  const open = (keepDraft = false) => {
-    if (!keepDraft) setDraft(comment.body);
-    setProblem(null);
-    setEditing(true);
-    setTimeout(() => document.getElementById(inputId)?.focus(), 0);
-  };
-  const close = () => {
-    setEditing(false);
-    setTimeout(() => editButton.current?.focus(), 0);
-  };
-  const save = async (event: Event) => {
-    event.preventDefault();
-    if (!draft.trim()) return setProblem('A comment needs some text. To remove it, delete it instead.');
-    if (draft === comment.body) return close();
-    setBusy(true);
-    const outcome = await attempt(() => api.PATCH('/v1/issues/{issueId}/comments/{commentId}', { params: { path: { issueId, commentId: comment.id } }, body: { body: draft } }));
-    setBusy(false);
-    close();
-    if (outcome.ok) {
-      props.edited(outcome.data);
-      toast('ok', 'Comment saved on GitHub.');
-    } else {
-      props.reread();
-      setProblem(`The comment did not change. ${outcome.problem} The comment shown is the one stored.`);
-    }
-  };
-  const remove = async () => {
-    setBusy(true);
-    setDeleteProblem(null);
-    const outcome = await attempt(() => api.DELETE('/v1/issues/{issueId}/comments/{commentId}', { params: { path: { issueId, commentId: comment.id } } }));
-    setBusy(false);
-    if (outcome.ok) {
-      setConfirming(false);
-      toast('ok', 'Comment deleted on GitHub.');
-      props.deleted();
-    } else {
-      props.reread();
-      setDeleteProblem(`The comment was not deleted. ${outcome.problem}`);
-      // Closed while it was in flight: open again to say why.
-      setConfirming(true);
-    }
-  };
-
-  return (
-    <li class={`comment comment-${comment.visibility}`}>
-      <p class="comment-meta">
-        <strong>{who}</strong> · {when}
-        <span class={`visibility visibility-${comment.visibility}`}>{comment.visibility === 'public' ? 'Public' : 'Internal'}</span>
-      </p>
-      {editing ? (
-        <form class="comment-editor" onSubmit={save} aria-label={`Edit your comment of ${when}`}>
-          <MarkdownEditor
-            id={inputId}
-            label="Your comment (Markdown)"
-            value={draft}
-            onInput={setDraft}
-            rows={5}
-            maxLength={65000}
-            disabled={busy}
-            onKeyDown={(event) => {
-              if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') (event.currentTarget.form as HTMLFormElement).requestSubmit();
-            }}
-          />
-          {comment.visibility === 'public' ? <p class="help">It stays a public reply: customers following this issue read the new text.</p> : null}
-          <div class="button-row">
-            <button type="submit" class="primary" disabled={busy}>Save comment</button>
-            <button type="button" disabled={busy} onClick={close}>Cancel</button>
-          </div>
-        </form>
-      ) : (
-        <div class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(comment.body) }} />
-      )}
-      <p class="saving" role="status">{busy && !confirming ? 'Saving to GitHub…' : ''}</p>
-      {problem ? (
-        <Notice kind="error">
-          {problem}{' '}
-          <button type="button" class="link-button" onClick={() => open(true)}>Edit again</button>
-        </Notice>
-      ) : null}
-      {own && !editing ? (
-        <div class="comment-actions">
-          <button ref={editButton} type="button" class="small" aria-label={`Edit your comment of ${when}`} onClick={() => open()}>Edit</button>
-          <button type="button" class="small danger" aria-label={`Delete your comment of ${when}`} onClick={() => { setDeleteProblem(null); setConfirming(true); }}>Delete</button>
-        </div>
-      ) : null}
-      <Dialog open={confirming} title="Delete this comment?" onClose={() => setConfirming(false)}>
-        <p>It is deleted on GitHub too, and cannot be brought back.{comment.visibility === 'public' ? ' Customers following this issue on a portal will no longer see it.' : ''}</p>
-        <blockquote class="markdown quoted" dangerouslySetInnerHTML={{ __html: renderMarkdown(comment.body) }} />
-        {deleteProblem ? <Notice kind="error">{deleteProblem}</Notice> : null}
-        <p class="saving" role="status">{busy ? 'Deleting on GitHub…' : ''}</p>
-        <div class="button-row">
-          <button type="button" class="danger" disabled={busy} onClick={remove}>Delete comment</button>
-          <button type="button" disabled={busy} onClick={() => setConfirming(false)}>Keep it</button>
-        </div>
-      </Dialog>
-    </li>
-  );
-}
-
-function CommentForm({ issueId, publicRepository, posted }: { issueId: string; publicRepository: boolean; posted: (comment: Comment) => void }) {
-  const { workspace } = useSession();
-  const api = inWorkspace(workspace!.id);
-  const [body, setBody] = useState('');
-  const [visibility, setVisibility] = useState<'internal' | 'public'>('internal');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const send = async (event: Event) => {
-    event.preventDefault();
-    if (!body.trim()) return;
-    setBusy(true);
-    setProblem(null);
-    const { data, error, response } = await api.POST('/v1/issues/{issueId}/comments', { params: { path: { issueId } }, body: { body, visibility } });
-    setBusy(false);
-    if (!data) return setProblem(problemOf(error, response));
-    posted(data);
-    setBody('');
-    toast('ok', visibility === 'public' ? 'Public reply posted.' : 'Internal note posted.');
-  };
-  return (
-    <form class="card comment-form" onSubmit={send} aria-labelledby="reply-heading">
-      <h2 id="reply-heading">Reply</h2>
-      {problem ? <Notice kind="error">{problem}</Notice> : null}
-      <fieldset>
-        <legend>Who reads it</legend>
-        <label class="choice">
-          <input type="radio" name="visibility" value="internal" checked={visibility === 'internal'} onChange={() => setVisibility('internal')} />
-          Internal note: not shown to portal customers
-        </label>
-        <label class="choice">
-          <input type="radio" name="visibility" value="public" checked={visibility === 'public'} onChange={() => setVisibility('public')} />
-          Public reply: customers following this issue on a portal will read it
-        </label>
-      </fieldset>
-      <p class="help" id="comment-where">
-        Either way it is written to GitHub as a comment on the issue.{' '}
-        {publicRepository ? 'This repository is public: anybody on GitHub can read it there, internal notes too.' : 'This repository is private: on GitHub, the people with access to it read it.'}
-      </p>
-      <label for="comment-body">Comment (Markdown)</label>
-      <textarea
-        id="comment-body"
-        aria-describedby="comment-where"
-        rows={5}
-        maxLength={65000}
-        value={body}
-        onInput={(e) => setBody((e.target as HTMLTextAreaElement).value)}
-        onKeyDown={(e) => {
-          if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') (e.currentTarget.form as HTMLFormElement).requestSubmit();
-        }}
-      />
-      <button type="submit" class="primary" disabled={busy || !body.trim()}>
-        {busy ? 'Posting to GitHub…' : visibility === 'public' ? 'Post public reply' : 'Add internal note'}
-      </button>
-    </form>
   );
 }

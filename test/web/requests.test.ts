@@ -1,0 +1,170 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPortal } from '../../src/demo-portal.js';
+import { expectAccessible } from '../harness/accessibility.js';
+import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
+import { demoPortalReady } from '../harness/demo-process.js';
+import { apiFromPage } from '../harness/in-page.js';
+
+// What the functions handed to page.evaluate find in the browser.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+declare const document: any;
+
+/**
+ * The customer side in the workspace application (`npm start` in demo mode, Chromium), on the demo
+ * portal demo mode makes: the demo team opens a request, releases one from the hold queue, replies
+ * in public and adds an internal note, and changes who sees a request.
+ */
+let demo: DemoInBrowser;
+let context: BrowserContext;
+let workspaceId = '';
+let portal: { id: string; name: string };
+
+const api = (page: Page, method: string, url: string, body?: unknown) => apiFromPage(page, workspaceId, method, url, body);
+type Request = { id: string; reference: string; title: string; held: boolean; issue: { id: string | null } };
+const requestsOf = async (page: Page, query = ''): Promise<Request[]> => (await api(page, 'GET', `/v1/portals/${portal.id}/requests?limit=100${query}`)).body.data;
+/** A page of the signed-in team, on the app's origin (where its API calls go). */
+async function teamPage(): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${demo.base}/settings/account`);
+  return page;
+}
+const requestUrl = (r: Request) => `${demo.base}/w/demo-co/requests/${portal.id}/${r.id}`;
+
+/** The newest outbox message to `to` (the .txt the mailer writes beside each .eml), or null. */
+function lastMailTo(to: string): string | null {
+  const outbox = path.join(demo.dataDir, 'outbox');
+  if (!existsSync(outbox)) return null;
+  const mine = readdirSync(outbox)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+    .filter((t) => t.startsWith(`To: ${to}\n`));
+  return mine.at(-1) ?? null;
+}
+
+beforeAll(async () => {
+  // E-mail about a request goes one second after its change instead of a minute.
+  demo = await startDemoInBrowser('svc-requests-', { NOTIFY_COLLAPSE_SECONDS: '1' });
+  await demoPortalReady(demo.service);
+  context = await demo.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${demo.base}/signin`);
+  await page.locator('#password-email').fill(demoPortal.team.email);
+  await page.locator('#password-password').fill(demoPortal.team.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/w\/demo-co\//);
+  const mine = await page.evaluate(async () => (await (await fetch('/account/workspaces')).json()) as { data: Array<{ id: string; slug: string }> });
+  workspaceId = mine.data.find((w) => w.slug === 'demo-co')!.id;
+  portal = (await api(page, 'GET', '/v1/portals?limit=10')).body.data[0];
+  await page.close();
+}, 180_000);
+
+afterAll(() => demo?.close());
+
+describe('a request in the workspace application', () => {
+  it('shows what the customer asked, who follows and votes, and the conversation with public replies and internal notes told apart', async () => {
+    const page = await teamPage();
+    const exported = (await requestsOf(page)).find((r) => r.title === 'Export stops at 1,000 rows')!;
+    await page.goto(requestUrl(exported));
+    await page.getByRole('heading', { level: 1, name: 'Export stops at 1,000 rows' }).waitFor();
+    // Every answer of the form, under its label.
+    const answers = page.locator('.answers');
+    await expect.poll(() => answers.textContent()).toContain('Open a report with 5,000 rows.');
+    expect(await answers.textContent()).toContain('Export');
+    expect(await page.locator('.request-badges').textContent()).toContain('Customers see:');
+    const people = page.getByRole('region', { name: 'People' });
+    expect(await people.textContent()).toContain('Grace Customer');
+    expect(await people.textContent()).toContain('grace@customer.localhost');
+    // The conversation: the team's public reply and its internal note, each marked.
+    const conversation = page.locator('.comments');
+    await expect.poll(() => conversation.locator('.comment').count()).toBeGreaterThanOrEqual(2);
+    const publicReply = conversation.locator('.comment-public', { hasText: 'we can see it too' });
+    expect(await publicReply.locator('.visibility').textContent()).toBe('Public');
+    const note = conversation.locator('.comment-internal', { hasText: 'nobody outside the team reads this' });
+    expect(await note.locator('.visibility').textContent()).toBe('Internal');
+    await expectAccessible(page, 'request page');
+
+    // A public reply says who will read it and who is e-mailed, then reaches Grace's portal page and her e-mail.
+    await page.getByLabel(/^Public reply/).check();
+    const readers = page.locator('.public-readers');
+    expect(await readers.textContent()).toMatch(/read by/);
+    expect(await readers.textContent()).toContain('Grace Customer');
+    await page.getByLabel('Comment (Markdown)').fill('We shipped a fix today, Grace.');
+    await page.getByRole('button', { name: 'Post public reply' }).click();
+    await expect.poll(() => conversation.locator('.comment-public', { hasText: 'We shipped a fix today' }).count()).toBe(1);
+    await expect.poll(() => lastMailTo('grace@customer.localhost') ?? '', { timeout: 20_000 }).toContain('We shipped a fix today');
+    // An internal note reaches no customer's e-mail.
+    await page.getByLabel(/^Internal note/).check();
+    expect(await readers.count()).toBe(0);
+    await page.getByLabel('Comment (Markdown)').fill('Internal: check the worker logs tomorrow.');
+    await page.getByRole('button', { name: 'Add internal note' }).click();
+    await expect.poll(() => conversation.locator('.comment-internal', { hasText: 'check the worker logs' }).count()).toBe(1);
+    // Past the collapse window, the only mail of the two is the public reply's.
+    await page.waitForTimeout(2500);
+    expect(lastMailTo('grace@customer.localhost') ?? '').not.toContain('check the worker logs');
+    await page.close();
+  }, 90_000);
+
+  it('releases a held request to GitHub from its page: one issue filed, the conversation opens', async () => {
+    const page = await teamPage();
+    const held = (await requestsOf(page, '&held=true')).find((r) => r.title === 'Dark mode')!;
+    expect(held).toBeTruthy();
+    await page.goto(requestUrl(held));
+    await page.getByText('In the hold queue.').waitFor();
+    expect(await page.locator('.request-stage').textContent()).toBe('Held');
+    await expectAccessible(page, 'held request');
+    const issuesBefore = (await api(page, 'GET', '/v1/issues?state=all&limit=100&q=Dark+mode')).body.data.length;
+    await page.getByRole('button', { name: 'Release to GitHub' }).click();
+    await expect.poll(() => page.locator('.request-stage').textContent()).toBe('Issue open');
+    expect(await page.getByText('In the hold queue.').count()).toBe(0);
+    const after = (await api(page, 'GET', `/v1/portals/${portal.id}/requests/${held.id}`)).body;
+    expect(after.held).toBe(false);
+    expect(after.issue.id).toBeTruthy();
+    await expect.poll(async () => (await api(page, 'GET', '/v1/issues?state=all&limit=100&q=Dark+mode')).body.data.length).toBe(issuesBefore + 1);
+    // The conversation is there now, and the issue is one link away.
+    await page.getByRole('heading', { name: 'Conversation' }).waitFor();
+    await page.getByRole('link', { name: /#\d+$/ }).click();
+    await page.waitForURL(`${demo.base}/w/demo-co/issues/${after.issue.id}`);
+    // The issue page lists the request, which leads back to it.
+    await page.getByRole('link', { name: /request \d+$/ }).click();
+    await page.waitForURL(requestUrl(held));
+    await page.close();
+  }, 90_000);
+
+  it("changes the request's title and who sees it, and says why nothing changed when the API refuses", async () => {
+    const page = await teamPage();
+    const idea = (await requestsOf(page)).find((r) => r.title === 'Export to spreadsheet')!;
+    await page.goto(requestUrl(idea));
+    await page.getByRole('button', { name: 'Edit the title and who sees it' }).click();
+    await page.getByLabel('Title customers see').fill('Export to a spreadsheet file');
+    await page.getByLabel('Visibility').selectOption('public');
+    await expectAccessible(page, 'request settings');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Export to a spreadsheet file' }).waitFor();
+    const stored = (await api(page, 'GET', `/v1/portals/${portal.id}/requests/${idea.id}`)).body;
+    expect([stored.title, stored.visibility]).toEqual(['Export to a spreadsheet file', 'public']);
+
+    // A title the API refuses (under 3 characters, past the browser's own check) is said in words; nothing changes.
+    await page.getByRole('button', { name: 'Edit the title and who sees it' }).click();
+    await page.getByLabel('Title customers see').evaluate((input) => input.removeAttribute('minlength'));
+    await page.getByLabel('Title customers see').fill('No');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('.side-field .notice, .side-field [role=alert]').first().textContent()).toContain('Nothing changed.');
+    expect((await api(page, 'GET', `/v1/portals/${portal.id}/requests/${idea.id}`)).body.title).toBe('Export to a spreadsheet file');
+    await page.close();
+  }, 60_000);
+
+  it('fits a 390-pixel-wide screen: the request and its reply box, with nothing scrolling sideways', async () => {
+    const page = await teamPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const exported = (await requestsOf(page)).find((r) => r.title === 'Export stops at 1,000 rows')!;
+    await page.goto(requestUrl(exported));
+    await page.getByLabel('Comment (Markdown)').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  }, 60_000);
+});
