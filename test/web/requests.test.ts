@@ -157,6 +157,29 @@ describe('a request in the workspace application', () => {
     await page.close();
   }, 60_000);
 
+  it('shares an issue to the portal from its page, and the new request opens', async () => {
+    const page = await teamPage();
+    const repositoryId = (await api(page, 'GET', '/v1/issues?state=all&limit=1')).body.data[0].repository.id;
+    const made = await api(page, 'POST', '/v1/issues', { repositoryId, title: 'Slow search on big workspaces' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const issue = made.body;
+    await page.goto(`${demo.base}/w/demo-co/issues/${issue.id}`);
+    await page.getByRole('button', { name: 'Share to a portal…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share to a portal' });
+    await dialog.getByLabel('Title customers see').fill('Shared from the issue page');
+    await expectAccessible(page, 'share to a portal');
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.waitForURL(new RegExp(`/w/demo-co/requests/${portal.id}/`));
+    await page.getByRole('heading', { level: 1, name: 'Shared from the issue page' }).waitFor();
+    const stored = (await api(page, 'GET', `/v1/issues/${issue.id}`)).body.requests;
+    expect(stored).toEqual([expect.objectContaining({ portalId: portal.id, visibility: 'public' })]);
+    // Back on the issue, the request is listed and the portal is no longer offered.
+    await page.goto(`${demo.base}/w/demo-co/issues/${issue.id}`);
+    await page.getByRole('link', { name: /request \d+$/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Share to a portal…' }).count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it('fits a 390-pixel-wide screen: the request and its reply box, with nothing scrolling sideways', async () => {
     const page = await teamPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,6 @@
 import { Link, moment } from '@svc/ui-kit';
 import { useSession, workspacePath } from '../session';
+import { ShareToPortal } from './share-to-portal';
 import { useInfiniteQuery } from '@tanstack/preact-query';
 import type { components } from '@svc/client';
 import { inWorkspace, must, type Issue } from '../api';
@@ -7,10 +8,10 @@ import { inWorkspace, must, type Issue } from '../api';
 type Activity = components['schemas']['IssueActivity'];
 
 /** The portal requests behind an issue: where each came from, who may see it there, its votes. */
-export function IssueRequests({ issue }: { issue: Issue }) {
+export function IssueRequests({ issue, canShare }: { issue: Issue; canShare: boolean }) {
   const { workspace } = useSession();
-  if (issue.requests.length === 0) return null;
   const votes = issue.requests.reduce((n, r) => n + r.voteCount, 0);
+  if (issue.requests.length === 0) return canShare ? <ShareToPortal issue={issue} /> : null;
   return (
     <section class="issue-requests" aria-labelledby="requests-heading">
       <h2 id="requests-heading">
@@ -27,6 +28,7 @@ export function IssueRequests({ issue }: { issue: Issue }) {
           </li>
         ))}
       </ul>
+      {canShare ? <ShareToPortal issue={issue} /> : null}
     </section>
   );
 }

@@ -62,7 +62,7 @@ export function IssuePage({ issueId }: { issueId: string }) {
           <ProjectCards issue={shown} canEdit={editable} />
           <Details issue={shown} />
           {editable ? <StateControl issue={shown} saved={saved} /> : null}
-          <IssueRequests issue={shown} />
+          <IssueRequests issue={shown} canShare={editable} />
           <IssueActivity workspaceId={workspace!.id} issueId={issueId} />
         </aside>
       </div>
