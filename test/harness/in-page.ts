@@ -20,7 +20,8 @@ export function apiFromPage(
 ): Promise<{ status: number; body: Json }> {
   return page.evaluate(
     async ({ method, url, body, headers }) => {
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const json = body === undefined ? {} : { 'content-type': 'application/json' };
+      const res = await fetch(url, { method, headers: { ...json, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: res.status, body: await res.json().catch(() => null) };
     },
     { method, url, body, headers: { ...(workspaceId ? { 'x-workspace-id': workspaceId } : {}), ...headers } },

@@ -7,6 +7,7 @@ import { expectAccessible } from '../harness/accessibility.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
 import { demoPortalReady } from '../harness/demo-process.js';
 import { apiFromPage } from '../harness/in-page.js';
+import { hostClient } from '../harness/http.js';
 
 // What the functions handed to page.evaluate find in the browser.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -188,6 +189,79 @@ describe('a request in the workspace application', () => {
     await page.getByLabel('Comment (Markdown)').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  }, 60_000);
+});
+
+describe('the inbox in the workspace application', () => {
+  it("counts a customer's comment on a followed issue in the navigation, lists it, opens it and marks it read; several or all are marked read", async () => {
+    const page = await teamPage();
+    // The team follows the issue behind Grace's first request.
+    const exported = (await requestsOf(page)).find((r) => r.title === 'Export stops at 1,000 rows')!;
+    expect((await api(page, 'PUT', `/v1/issues/${exported.issue.id}/follow`)).status).toBe(200);
+    const before = (await api(page, 'GET', '/v1/notifications?limit=1&unread=true')).body.unreadCount as number;
+    const site = hostClient(demo.base.replace('localhost', '127.0.0.1'), `demo.portal.localhost:${demo.ports.port}`);
+    const grace = await site('POST', '/portal/auth/sign-in/email', { body: { email: demoPortal.customers[0].email, password: demoPortal.customers[0].password } });
+    expect(grace.status, grace.text).toBe(200);
+    const asGrace = { token: grace.headers.get('set-auth-token')! };
+    for (const words of ['Still happening on my side.', 'Also on the 2,000-row report.']) {
+      expect((await site('POST', '/portal/requests/DEMO-1/comments', { ...asGrace, body: { body: words } })).status).toBe(201);
+    }
+    await expect.poll(async () => (await api(page, 'GET', '/v1/notifications?limit=1&unread=true')).body.unreadCount).toBeGreaterThanOrEqual(before + 2);
+    const unread = (await api(page, 'GET', '/v1/notifications?limit=1&unread=true')).body.unreadCount as number;
+
+    await page.goto(`${demo.base}/w/demo-co/inbox?show=unread`);
+    const inboxLink = page.getByRole('link', { name: `Inbox ${unread} unread` });
+    await inboxLink.waitFor();
+    const items = page.locator('.notification');
+    await expect.poll(() => items.count()).toBe(Math.min(unread, 50));
+    expect(await items.first().textContent()).toContain('Also on the 2,000-row report.');
+    await expectAccessible(page, 'inbox');
+
+    // Opening one marks it read and goes to its request.
+    await items.first().locator('.notification-title a').click();
+    await page.waitForURL(/\/w\/demo-co\/(requests|issues)\//);
+    await expect.poll(async () => (await api(page, 'GET', '/v1/notifications?limit=1&unread=true')).body.unreadCount).toBe(unread - 1);
+    await page.getByRole('link', { name: `Inbox ${unread - 1} unread` }).waitFor();
+
+    // Choose one and mark it read; then all.
+    await page.goto(`${demo.base}/w/demo-co/inbox?show=unread`);
+    await expect.poll(() => items.count()).toBe(Math.min(unread - 1, 50));
+    await items.first().locator('.row-select').check();
+    await page.getByRole('button', { name: 'Mark 1 chosen read' }).click();
+    await expect.poll(async () => (await api(page, 'GET', '/v1/notifications?limit=1&unread=true')).body.unreadCount).toBe(unread - 2);
+    if (unread - 2 > 0) {
+      await page.getByRole('button', { name: 'Mark all read' }).click();
+      await expect.poll(async () => (await api(page, 'GET', '/v1/notifications?limit=1&unread=true')).body.unreadCount).toBe(0);
+    }
+    await page.getByRole('link', { name: 'Inbox', exact: true }).waitFor();
+    await expect.poll(() => page.getByText('Nothing unread.').count()).toBe(1);
+    await page.close();
+  }, 90_000);
+
+  it('changes what reaches the person per kind, and follows and stops following an issue from its page', async () => {
+    const page = await teamPage();
+    await page.goto(`${demo.base}/w/demo-co/inbox`);
+    const held = page.getByLabel('Request held in the inbox');
+    await held.waitFor();
+    const was = await held.isChecked();
+    await held.setChecked(!was);
+    await expect.poll(async () => (await api(page, 'GET', '/v1/notifications/preferences')).body.request_held.inbox).toBe(!was);
+    if (!was) {
+      await page.getByLabel('Request held by e-mail').selectOption('daily');
+      await expect.poll(async () => (await api(page, 'GET', '/v1/notifications/preferences')).body.request_held.email).toBe('daily');
+    }
+    await expectAccessible(page, 'notification preferences');
+
+    const issueId = (await api(page, 'GET', '/v1/issues?state=all&limit=1')).body.data[0].id;
+    await page.goto(`${demo.base}/w/demo-co/issues/${issueId}`);
+    const region = page.getByRole('region', { name: 'Notifications' });
+    await region.waitFor();
+    const following = (await api(page, 'GET', `/v1/issues/${issueId}/follow`)).body.following as boolean;
+    await region.getByRole('button', { name: following ? 'Stop following' : 'Follow' }).click();
+    await expect.poll(async () => (await api(page, 'GET', `/v1/issues/${issueId}/follow`)).body.following).toBe(!following);
+    await region.getByRole('button', { name: following ? 'Follow' : 'Stop following' }).click();
+    await expect.poll(async () => (await api(page, 'GET', `/v1/issues/${issueId}/follow`)).body.following).toBe(following);
     await page.close();
   }, 60_000);
 });

@@ -11,6 +11,8 @@ import { InvitationPage } from './pages/invitation';
 import { IssuePage } from './pages/issue';
 import { IssuesPage } from './pages/issues';
 import { RequestPage } from './pages/request';
+import { InboxPage } from './pages/inbox';
+import { useUnreadCount } from './notifications';
 import { LinkLanding } from './pages/link';
 import { NewIssueHost } from './new-issue';
 import { LiveUpdates } from './live';
@@ -150,11 +152,25 @@ function Frame({ session, path, signOut }: { session: Session; path: string; sig
         ) : workspace ? <li class="workspace-name">{workspace.name}</li> : null}
         {workspace ? <li><Link href={workspacePath(workspace, '/issues')} aria-current={path.startsWith(workspacePath(workspace, '/issues')) ? 'page' : undefined}>Issues</Link></li> : null}
         {workspace ? <li><Link href={workspacePath(workspace, '/board')} aria-current={path === workspacePath(workspace, '/board') ? 'page' : undefined}>Board</Link></li> : null}
+        {workspace ? <InboxLink workspace={workspace} path={path} /> : null}
         <li><Link href="/settings/codehost" aria-current={path === '/settings/codehost' ? 'page' : undefined}>GitHub</Link></li>
         <li><Link href="/settings/account" aria-current={path === '/settings/account' ? 'page' : undefined}>{session.me.name}</Link></li>
         <li><button type="button" class="link-button" onClick={signOut}>Sign out</button></li>
       </ul>
     </nav>
+  );
+}
+
+/** The inbox, with the person's unread count (said in words to a screen reader). */
+function InboxLink({ workspace, path }: { workspace: Workspace; path: string }) {
+  const unread = useUnreadCount(workspace.id).data ?? 0;
+  const href = workspacePath(workspace, '/inbox');
+  return (
+    <li>
+      <Link href={href} class="inbox-link" aria-current={path === href ? 'page' : undefined}>
+        Inbox{unread ? <> <span class="count-badge">{unread > 99 ? '99+' : unread}<span class="sr-only"> unread</span></span></> : null}
+      </Link>
+    </li>
   );
 }
 
@@ -166,6 +182,7 @@ function titleOf(path: string): string {
   if (/^\/w\/[^/]+\/issues\/[^/]+$/.test(path)) return 'Issue';
   if (/^\/w\/[^/]+\/issues$/.test(path)) return 'Issues';
   if (/^\/w\/[^/]+\/board$/.test(path)) return 'Board';
+  if (/^\/w\/[^/]+\/inbox$/.test(path)) return 'Inbox';
   if (/^\/w\/[^/]+\/requests\/[^/]+\/[^/]+$/.test(path)) return 'Request';
   return 'Start';
 }
@@ -184,6 +201,7 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
     const rest = inWorkspace[2] ?? '';
     if (rest === '' || rest === '/issues') return <IssuesPage location={location} />;
     if (rest === '/board') return <BoardPage location={location} />;
+    if (rest === '/inbox') return <InboxPage location={location} />;
     const issue = /^\/issues\/([^/]+)$/.exec(rest);
     if (issue) return <IssuePage issueId={decodeURIComponent(issue[1])} />;
     const request = /^\/requests\/([^/]+)\/([^/]+)$/.exec(rest);

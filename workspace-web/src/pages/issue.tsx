@@ -7,6 +7,7 @@ import { IssueActivity, IssueRequests } from './issue-history';
 import { typingIn, useShortcuts } from '../keyboard';
 import { useSession, workspacePath } from '../session';
 import { Conversation } from './conversation';
+import { FollowButton } from './follow-button';
 import { AssigneesField, IssueBody, IssueTitle, LabelsField, MilestoneField, ProjectCards } from './issue-edit';
 
 /**
@@ -60,6 +61,7 @@ export function IssuePage({ issueId }: { issueId: string }) {
           <LabelsField issue={shown} canEdit={editable} />
           <MilestoneField issue={shown} canEdit={editable} />
           <ProjectCards issue={shown} canEdit={editable} />
+          <FollowButton issueId={issueId} />
           <Details issue={shown} />
           {editable ? <StateControl issue={shown} saved={saved} /> : null}
           <IssueRequests issue={shown} canShare={editable} />
