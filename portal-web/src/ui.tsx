@@ -1,3 +1,4 @@
+import { applyAccent as applyAccentTo } from '@svc/ui-kit';
 import type { PortalRequest } from './api';
 
 export function StatusBadge({ status }: { status: PortalRequest['status'] }) {
@@ -16,14 +17,5 @@ export function HeldBadge() {
 
 /** The portal's accent colour on every element that uses it, and a text colour readable on it. */
 export function applyAccent(color: string | null): void {
-  const accent = color && /^#[0-9a-f]{6}$/i.test(color) ? color : '#0b5cad';
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(accent.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // White text needs (1.05) / (L + 0.05) >= 4.5; otherwise near-black text.
-  const onAccent = 1.05 / (luminance + 0.05) >= 4.5 ? '#ffffff' : '#111111';
-  const root = document.documentElement.style;
-  root.setProperty('--accent', accent);
-  root.setProperty('--on-accent', onAccent);
-  // Text in the accent colour (links, focus rings) only where it is readable on white.
-  root.setProperty('--accent-ink', onAccent === '#ffffff' ? accent : '#1f2328');
+  applyAccentTo(document.documentElement.style, color);
 }

@@ -265,3 +265,49 @@ describe('the inbox in the workspace application', () => {
     await page.close();
   }, 60_000);
 });
+
+describe('portal settings in the workspace application', () => {
+  it('makes a portal with its branding previewed as typed, shows a 422 beside its field, and deletes it after its name is typed', async () => {
+    const page = await teamPage();
+    await page.goto(`${demo.base}/w/demo-co/portals`);
+    await page.getByRole('link', { name: portal.name }).waitFor();
+    await page.getByRole('link', { name: 'New portal' }).click();
+    await page.waitForURL(`${demo.base}/w/demo-co/portals/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Partner Desk');
+    expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe('partner-desk');
+    await page.getByLabel('Welcome text').fill('Partners: ask us anything.');
+    await page.getByLabel('Accent colour', { exact: true }).fill('#aa0000');
+    await page.getByLabel('Only customers the team invites').check();
+    // The preview follows what is typed: the name, the welcome, the accent, and no sign-up on an invite-only portal.
+    const preview = page.locator('.portal-preview');
+    expect(await preview.textContent()).toContain('Partners: ask us anything.');
+    expect(await preview.textContent()).toContain('invite-only');
+    expect(await preview.textContent()).not.toContain('Make an account');
+    expect(await preview.evaluate((box) => (box as unknown as { style: { getPropertyValue(n: string): string } }).style.getPropertyValue('--accent'))).toBe('#aa0000');
+    await expectAccessible(page, 'new portal');
+    await page.getByRole('button', { name: 'Make the portal' }).click();
+    await page.waitForURL(/\/w\/demo-co\/portals\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    const made = (await api(page, 'GET', `/v1/portals/${id}`)).body;
+    expect(made).toMatchObject({ name: 'Partner Desk', slug: 'partner-desk', access: 'invite_only', branding: { accentColor: '#aa0000', welcomeText: 'Partners: ask us anything.' } });
+
+    // A logo the API refuses (not https) is said next to its field; nothing changes.
+    await page.getByLabel('Logo address').fill('http://example.com/logo.png');
+    await page.getByRole('button', { name: 'Save the portal' }).click();
+    await expect.poll(() => page.locator('#portal-logoUrl-problem').textContent()).toBe('Invalid URL.');
+    expect(await page.getByLabel('Logo address').getAttribute('aria-invalid')).toBe('true');
+    expect((await api(page, 'GET', `/v1/portals/${id}`)).body.branding.logoUrl).toBeNull();
+    await page.getByRole('button', { name: 'Undo the changes' }).click();
+
+    // Deleting asks for the name first.
+    await page.getByRole('button', { name: 'Delete Partner Desk…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Partner Desk?' });
+    expect(await dialog.getByRole('button', { name: 'Delete the portal' }).isDisabled()).toBe(true);
+    await dialog.getByLabel(/Type the portal's name/).fill('Partner Desk');
+    await expectAccessible(page, 'delete portal dialog');
+    await dialog.getByRole('button', { name: 'Delete the portal' }).click();
+    await page.waitForURL(`${demo.base}/w/demo-co/portals`);
+    await expect.poll(async () => (await api(page, 'GET', `/v1/portals/${id}`)).status).toBe(404);
+    await page.close();
+  }, 90_000);
+});

@@ -18,10 +18,28 @@ export function describeProblem(error: unknown, response: Response | undefined, 
   return response ? `That did not work (${response.status}).` : `${capitalised(service)} could not be reached. Check your connection.`;
 }
 
-/** The field a 422 names (`detail.field`), e.g. `values.steps` or `title`. */
+/**
+ * The field a 422 names, e.g. `values.steps` or `title`: `detail.field` of a rule the service
+ * checks, or the first of `detail.issues` of a body that did not match its shape.
+ */
 export function fieldOf(error: unknown): string | undefined {
-  const field = (error as Envelope | undefined)?.error?.detail?.field;
-  return typeof field === 'string' ? field : undefined;
+  const detail = (error as Envelope | undefined)?.error?.detail;
+  if (typeof detail?.field === 'string') return detail.field;
+  const first = firstIssue(detail);
+  return first?.path || undefined;
+}
+
+/** What a field's own 422 says next to it: the shape's words for that field where there are some. */
+export function fieldProblemOf(error: unknown): string | undefined {
+  const first = firstIssue((error as Envelope | undefined)?.error?.detail);
+  return first?.message ? `${capitalised(first.message)}.`.replace(/\.\.$/, '.') : undefined;
+}
+
+function firstIssue(detail: Record<string, unknown> | undefined): { path: string; message: string } | undefined {
+  const issues = detail?.issues;
+  if (!Array.isArray(issues) || !issues.length) return undefined;
+  const first = issues[0] as { path?: unknown; message?: unknown };
+  return typeof first.path === 'string' ? { path: first.path, message: typeof first.message === 'string' ? first.message : '' } : undefined;
 }
 
 /** The envelope's code (`not_found`, `rate_limited`, …), when there is one. */

@@ -12,6 +12,8 @@ import { IssuePage } from './pages/issue';
 import { IssuesPage } from './pages/issues';
 import { RequestPage } from './pages/request';
 import { InboxPage } from './pages/inbox';
+import { PortalsPage } from './pages/portals';
+import { PortalSettingsPage } from './pages/portal-settings';
 import { useUnreadCount } from './notifications';
 import { LinkLanding } from './pages/link';
 import { NewIssueHost } from './new-issue';
@@ -152,6 +154,7 @@ function Frame({ session, path, signOut }: { session: Session; path: string; sig
         ) : workspace ? <li class="workspace-name">{workspace.name}</li> : null}
         {workspace ? <li><Link href={workspacePath(workspace, '/issues')} aria-current={path.startsWith(workspacePath(workspace, '/issues')) ? 'page' : undefined}>Issues</Link></li> : null}
         {workspace ? <li><Link href={workspacePath(workspace, '/board')} aria-current={path === workspacePath(workspace, '/board') ? 'page' : undefined}>Board</Link></li> : null}
+        {workspace && workspace.role !== 'viewer' ? <li><Link href={workspacePath(workspace, '/portals')} aria-current={path.startsWith(workspacePath(workspace, '/portals')) ? 'page' : undefined}>Portals</Link></li> : null}
         {workspace ? <InboxLink workspace={workspace} path={path} /> : null}
         <li><Link href="/settings/codehost" aria-current={path === '/settings/codehost' ? 'page' : undefined}>GitHub</Link></li>
         <li><Link href="/settings/account" aria-current={path === '/settings/account' ? 'page' : undefined}>{session.me.name}</Link></li>
@@ -183,6 +186,8 @@ function titleOf(path: string): string {
   if (/^\/w\/[^/]+\/issues$/.test(path)) return 'Issues';
   if (/^\/w\/[^/]+\/board$/.test(path)) return 'Board';
   if (/^\/w\/[^/]+\/inbox$/.test(path)) return 'Inbox';
+  if (/^\/w\/[^/]+\/portals$/.test(path)) return 'Portals';
+  if (/^\/w\/[^/]+\/portals\/[^/]+$/.test(path)) return 'Portal settings';
   if (/^\/w\/[^/]+\/requests\/[^/]+\/[^/]+$/.test(path)) return 'Request';
   return 'Start';
 }
@@ -202,6 +207,9 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
     if (rest === '' || rest === '/issues') return <IssuesPage location={location} />;
     if (rest === '/board') return <BoardPage location={location} />;
     if (rest === '/inbox') return <InboxPage location={location} />;
+    if (rest === '/portals') return <PortalsPage />;
+    const portal = /^\/portals\/([^/]+)$/.exec(rest);
+    if (portal) return <PortalSettingsPage key={portal[1]} portalId={portal[1] === 'new' ? null : decodeURIComponent(portal[1])} />;
     const issue = /^\/issues\/([^/]+)$/.exec(rest);
     if (issue) return <IssuePage issueId={decodeURIComponent(issue[1])} />;
     const request = /^\/requests\/([^/]+)\/([^/]+)$/.exec(rest);

@@ -1,3 +1,4 @@
+import { fieldOf, fieldProblemOf } from '@svc/ui-kit';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/preact-query';
 import { inWorkspace, must, problemOf, type Issue, type Label, type Milestone, type Workspace } from './api';
 import type { components, operations } from '@svc/client';
@@ -90,7 +91,8 @@ export function useProject(workspaceId: string, projectId: string) {
 export const issueKey = (workspaceId: string, issueId: string) => ['issue', workspaceId, issueId] as const;
 
 /** What a write came back with: the stored issue, or the words for why nothing changed. */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; problem: string };
+/** A write's answer: the stored data, or the refusal in words with the field a 422 names. */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; problem: string; field?: string };
 
 /**
  * Calls the API for a write and turns every way it can fail (an envelope, no answer at all) into
@@ -100,7 +102,9 @@ export async function attempt<T>(call: () => Promise<{ data?: T; error?: unknown
   try {
     const { data, error, response } = await call();
     if (data !== undefined && response.ok) return { ok: true, data };
-    return { ok: false, problem: problemOf(error, response) };
+    const field = fieldOf(error);
+    // A field named by the body's shape is told with the shape's own words for it, shown beside it.
+    return { ok: false, problem: (field && fieldProblemOf(error)) || problemOf(error, response), field };
   } catch {
     return { ok: false, problem: problemOf(undefined) };
   }

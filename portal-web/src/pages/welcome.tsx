@@ -1,5 +1,5 @@
 import type { Front } from '../api';
-import { Link, PageTitle } from '@svc/ui-kit';
+import { Link, PageTitle, PortalHero } from '@svc/ui-kit';
 import { RequestTypeList } from '../request-types';
 
 /**
@@ -10,15 +10,18 @@ import { RequestTypeList } from '../request-types';
 export function WelcomePage({ front }: { front: Front }) {
   return (
     <>
-      <section class="hero">
-        <PageTitle>{front.name}</PageTitle>
-        <p class="welcome">{front.branding.welcomeText ?? `Ask the team behind ${front.name} for help, report a problem, or suggest an idea, and follow what becomes of it.`}</p>
-        <p class="button-row">
-          <Link href="/sign-in" class="button primary">Sign in</Link>
-          {front.signUpOpen ? <Link href="/sign-up" class="button">Make an account</Link> : null}
-        </p>
-        <p class="help">{front.signUpOpen ? 'Anybody may make an account here.' : 'This portal is invite-only: the team behind it sends invitations.'}</p>
-      </section>
+      <PortalHero
+        name={front.name}
+        welcomeText={front.branding.welcomeText}
+        signUpOpen={front.signUpOpen}
+        title={<PageTitle>{front.name}</PageTitle>}
+        actions={
+          <>
+            <Link href="/sign-in" class="button primary">Sign in</Link>
+            {front.signUpOpen ? <Link href="/sign-up" class="button">Make an account</Link> : null}
+          </>
+        }
+      />
 
       <RequestTypeList types={front.requestTypes} heading="What you can ask for" />
     </>
