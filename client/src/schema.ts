@@ -1411,7 +1411,7 @@ export interface paths {
         };
         /**
          * Customers of a portal
-         * @description Oldest first; removed customers are not listed. `companyId` keeps the customers of one company.
+         * @description Oldest first; removed customers are not listed. `companyId` keeps the customers of one company; `q` those whose name or e-mail address holds its words (any case).
          */
         get: operations["listCustomers"];
         put?: never;
@@ -14981,6 +14981,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
                 limit?: number;
+                /** @description Part of the name (any case). */
+                q?: string;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -15497,6 +15499,8 @@ export interface operations {
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 companyId?: string;
+                /** @description Part of a name or an e-mail address. */
+                q?: string;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */

@@ -28,3 +28,9 @@ export function booleanQuery(name: string) {
     z.boolean({ error: `${name} must be true or false.` }),
   );
 }
+
+/** `text` as an ILIKE pattern that finds it anywhere, its own `%`, `_` and `\` taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** A search box's words: trimmed, 1 to 200 characters. */
+export const searchQuery = () => z.string().trim().min(1).max(200);

@@ -127,6 +127,27 @@ describe('a customer', () => {
     expect(ofCompany.body.data.map((c: { email: string }) => c.email)).toEqual([emails[1]]);
   });
 
+  it('is searched by part of the name or the address, any case, with % and _ taken as themselves; companies by part of the name', async () => {
+    const tag = unique('Sought').toLowerCase();
+    const email = `${tag}_x@example.test`;
+    await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email, name: 'Wanda Findable' } });
+    const byAddress = await call('GET', `/v1/portals/${open.id}/customers?q=${encodeURIComponent(tag.toUpperCase())}`, as());
+    expect(byAddress.status, byAddress.text).toBe(200);
+    expect(byAddress.body.data.map((c: { email: string }) => c.email)).toEqual([email]);
+    const byName = await call('GET', `/v1/portals/${open.id}/customers?q=${encodeURIComponent('wanda find')}&limit=100`, as());
+    expect(byName.body.data.map((c: { email: string }) => c.email)).toContain(email);
+    // `%` matches only a real %: nobody here has one.
+    expect((await call('GET', `/v1/portals/${open.id}/customers?q=%25`, as())).body.data).toEqual([]);
+    expect((await call('GET', `/v1/portals/${open.id}/customers?q=${encodeURIComponent(`${tag}_x`)}`, as())).body.data).toHaveLength(1);
+    expect((await call('GET', `/v1/portals/${open.id}/customers?q=${encodeURIComponent(`${tag}ax`)}`, as())).body.data).toHaveLength(0);
+    expect((await call('GET', `/v1/portals/${open.id}/customers?q=`, as())).status).toBe(422);
+
+    const companies = await call('GET', `/v1/portals/${open.id}/companies?q=initE`, as());
+    expect(companies.status, companies.text).toBe(200);
+    expect(companies.body.data.map((c: { name: string }) => c.name)).toEqual(['Initech']);
+    expect((await call('GET', `/v1/portals/${open.id}/companies?q=nothing-like-it`, as())).body.data).toEqual([]);
+  });
+
   it('changes role and company at once, and loses the company with null', async () => {
     const invited = await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email: `${unique('move')}@example.test` } });
     const path = `/v1/portals/${open.id}/customers/${invited.body.id}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../../../http/route.js';
 import { pageOf, pageQuery } from '../../../platform/pagination.js';
+import { searchQuery } from '../../../platform/query-values.js';
 import { ok, okSchema } from '../../../platform/schemas.js';
 import { companyBody, companySchema } from './schemas.js';
 import { companyService } from './service.js';
@@ -20,7 +21,7 @@ export const companyRoutes = [
     tags: ['Portals'],
     access: read,
     params: portalParam,
-    query: z.object(pageQuery).strict(),
+    query: z.object({ ...pageQuery, q: searchQuery().optional().describe('Part of the name (any case).') }).strict(),
     response: pageOf(companySchema),
     handler: ({ services, auth, params, query }) => companyService.list(services, auth, params.portalId, query),
   }),

@@ -15,13 +15,13 @@ const nameTaken = (name: string) => conflict(`The portal already has a company n
 
 /** Companies of one portal; every operation first finds the portal in the caller's workspace. */
 export const companyService = {
-  async list(services: Services, auth: WorkspaceAuth, portalId: string, page: { cursor?: string; limit: number }) {
+  async list(services: Services, auth: WorkspaceAuth, portalId: string, page: { cursor?: string; limit: number; q?: string }) {
     const portal = await portalService.get(services, auth, portalId);
     return pagedList(services.cursors, {
-      binding: `companies:${portal.id}`,
+      binding: `companies:${portal.id}:${page.q ?? ''}`,
       cursor: page.cursor,
       limit: page.limit,
-      fetch: (after, limit) => companyStore.listPage(services.database.db, portal.id, after, limit),
+      fetch: (after, limit) => companyStore.listPage(services.database.db, portal.id, after, limit, page.q),
       sortKey: (row) => [row.name.toLowerCase(), row.id],
       present: presentCompany,
     });

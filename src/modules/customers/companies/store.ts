@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { containsPattern } from '../../../platform/query-values.js';
 import type { Executor } from '../../../db/pool.js';
 import { companies } from '../../../db/schema/index.js';
 import { keysetAfter, type SortValue } from '../../../platform/pagination.js';
@@ -18,8 +19,9 @@ export const companyStore = {
     return row ?? null;
   },
 
-  async listPage(tx: Executor, portalId: string, after: SortValue[] | null, limit: number): Promise<CompanyRow[]> {
+  async listPage(tx: Executor, portalId: string, after: SortValue[] | null, limit: number, q?: string): Promise<CompanyRow[]> {
     const where = [eq(companies.portalId, portalId)];
+    if (q) where.push(ilike(companies.name, containsPattern(q)));
     if (after) where.push(keysetAfter([nameKey, sql`${companies.id}`], after, 'asc'));
     return tx
       .select()

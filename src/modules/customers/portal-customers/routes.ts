@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../../../http/route.js';
 import { pageOf, pageQuery } from '../../../platform/pagination.js';
 import { ok, okSchema } from '../../../platform/schemas.js';
+import { searchQuery } from '../../../platform/query-values.js';
 import { changeCustomerBody, customerSchema, inviteCustomerBody } from './schemas.js';
 import { customerService } from './service.js';
 
@@ -16,11 +17,11 @@ export const customerRoutes = [
     method: 'GET',
     path: '/v1/portals/:portalId/customers',
     summary: 'Customers of a portal',
-    description: 'Oldest first; removed customers are not listed. `companyId` keeps the customers of one company.',
+    description: 'Oldest first; removed customers are not listed. `companyId` keeps the customers of one company; `q` those whose name or e-mail address holds its words (any case).',
     tags: ['Portals'],
     access: read,
     params: portalParam,
-    query: z.object({ ...pageQuery, companyId: z.uuid().optional() }).strict(),
+    query: z.object({ ...pageQuery, companyId: z.uuid().optional(), q: searchQuery().optional().describe('Part of a name or an e-mail address.') }).strict(),
     response: pageOf(customerSchema),
     handler: ({ services, auth, params, query }) => customerService.list(services, auth, params.portalId, query),
   }),

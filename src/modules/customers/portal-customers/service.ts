@@ -22,13 +22,13 @@ async function checkedCompany(tx: Executor, portalId: string, companyId: string 
 }
 
 export const customerService = {
-  async list(services: Services, auth: WorkspaceAuth, portalId: string, query: { cursor?: string; limit: number; companyId?: string }) {
+  async list(services: Services, auth: WorkspaceAuth, portalId: string, query: { cursor?: string; limit: number; companyId?: string; q?: string }) {
     const portal = await portalService.get(services, auth, portalId);
     return pagedList(services.cursors, {
-      binding: `customers:${portal.id}:${query.companyId ?? ''}`,
+      binding: `customers:${portal.id}:${JSON.stringify([query.companyId ?? '', query.q ?? ''])}`,
       cursor: query.cursor,
       limit: query.limit,
-      fetch: (after, limit) => customerStore.listPage(services.database.db, portal.id, { companyId: query.companyId }, after, limit),
+      fetch: (after, limit) => customerStore.listPage(services.database.db, portal.id, { companyId: query.companyId, q: query.q }, after, limit),
       sortKey: (row) => [iso(row.createdAt), row.id],
       present: presentCustomer,
     });

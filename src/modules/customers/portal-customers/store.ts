@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { containsPattern } from '../../../platform/query-values.js';
 import type { Executor } from '../../../db/pool.js';
 import { companies, portalAuthAccounts, portalAuthSessions, portalAuthUsers, portalCustomers } from '../../../db/schema/index.js';
 import { keysetAfter, type SortValue } from '../../../platform/pagination.js';
@@ -32,9 +33,10 @@ export const customerStore = {
     return row ?? null;
   },
 
-  async listPage(tx: Executor, portalId: string, filter: { companyId?: string }, after: SortValue[] | null, limit: number): Promise<CustomerRow[]> {
+  async listPage(tx: Executor, portalId: string, filter: { companyId?: string; q?: string }, after: SortValue[] | null, limit: number): Promise<CustomerRow[]> {
     const where = [eq(portalCustomers.portalId, portalId), isNull(portalCustomers.removedAt)];
     if (filter.companyId) where.push(eq(portalCustomers.companyId, filter.companyId));
+    if (filter.q) where.push(or(ilike(portalAuthUsers.name, containsPattern(filter.q)), ilike(portalCustomers.email, containsPattern(filter.q)))!);
     if (after) where.push(keysetAfter([sql`${portalCustomers.createdAt}`, sql`${portalCustomers.id}`], after, 'asc'));
     return selectCustomers(tx)
       .where(and(...where))

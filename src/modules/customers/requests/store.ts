@@ -6,6 +6,7 @@ import { PUBLIC_MARKER } from '../../work/issues/comment-visibility.js';
 import { requests } from '../../../db/schema/index.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortValue } from '../../../platform/pagination.js';
+import { containsPattern } from '../../../platform/query-values.js';
 
 /** A request as the member side reads it: with its type, requester and the cached issue. */
 export type RequestRecord = {
@@ -113,7 +114,7 @@ function customerConditions(portalId: string, who: CustomerSight, filter: Custom
   if (filter.filter === 'public') where.push(sql`r.visibility = 'public'`);
   if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
   if (filter.openedBefore) where.push(sql`r.id in (select request_id from request_reads where customer_id = ${who.customerId})`);
-  if (filter.q) where.push(sql`r.title ilike ${`%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  if (filter.q) where.push(sql`r.title ilike ${containsPattern(filter.q)}`);
   return where;
 }
 
