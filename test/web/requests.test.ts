@@ -311,3 +311,53 @@ describe('portal settings in the workspace application', () => {
     await page.close();
   }, 90_000);
 });
+
+describe("a portal's customers and companies in the workspace application", () => {
+  it('adds a company, invites a customer into it (the link is e-mailed), makes them a manager, finds them, moves and removes them', async () => {
+    const page = await teamPage();
+    await page.goto(`${demo.base}/w/demo-co/portals/${portal.id}/customers`);
+    await page.getByRole('heading', { level: 1, name: /^Customers of/ }).waitFor();
+    // The demo's customers are listed.
+    await expect.poll(() => page.locator('.customer-row').count()).toBeGreaterThanOrEqual(2);
+
+    await page.getByLabel('New company').fill('Globex');
+    await page.getByRole('button', { name: 'Add the company' }).click();
+    await page.getByRole('button', { name: 'Rename Globex' }).waitFor();
+
+    const email = `wendy-${Date.now()}@customer.localhost`;
+    await page.getByRole('button', { name: 'Invite a customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a customer' });
+    await dialog.getByLabel('E-mail address').fill(email);
+    await dialog.getByLabel('Name (optional)').fill('Wendy Newcomer');
+    await dialog.getByLabel('Company', { exact: true }).selectOption({ label: 'Globex' });
+    await expectAccessible(page, 'invite a customer');
+    await dialog.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.locator('.customer-row', { hasText: 'Wendy Newcomer' }).waitFor();
+    await expect.poll(() => lastMailTo(email) ?? '').toContain('/sign-in/link');
+
+    // Made a manager; found by part of the address; moved out of the company; removed.
+    const row = page.locator('.customer-row', { hasText: 'Wendy Newcomer' });
+    await row.getByLabel('Role of Wendy Newcomer').selectOption('manager');
+    await expect.poll(() => row.textContent()).toContain('Manager at Globex');
+    await page.getByLabel('Name or e-mail').fill(email.slice(0, 12));
+    await page.waitForURL((url) => url.searchParams.get('q') === email.slice(0, 12));
+    await expect.poll(() => page.locator('.customer-row').count()).toBe(1);
+    await row.getByLabel('Company of Wendy Newcomer').selectOption('');
+    await expect.poll(() => row.textContent()).toContain('no company');
+    await expectAccessible(page, 'customers');
+    await row.getByRole('button', { name: 'Remove Wendy Newcomer' }).click();
+    await page.getByRole('dialog', { name: 'Remove Wendy Newcomer?' }).getByRole('button', { name: 'Remove the customer' }).click();
+    await expect.poll(() => page.locator('.customer-row').count()).toBe(0);
+    const left = (await api(page, 'GET', `/v1/portals/${portal.id}/customers?limit=100`)).body.data.map((c: { email: string }) => c.email);
+    expect(left).not.toContain(email);
+
+    // The company is renamed in place and deleted after a confirmation.
+    await page.getByRole('button', { name: 'Rename Globex' }).click();
+    await page.getByLabel('New name for Globex').fill('Globex Corp');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete Globex Corp' }).click();
+    await page.getByRole('dialog', { name: 'Delete the company Globex Corp?' }).getByRole('button', { name: 'Delete the company' }).click();
+    await expect.poll(async () => (await api(page, 'GET', `/v1/portals/${portal.id}/companies?limit=100`)).body.data.map((c: { name: string }) => c.name)).not.toContain('Globex Corp');
+    await page.close();
+  }, 90_000);
+});

@@ -14,6 +14,7 @@ import { RequestPage } from './pages/request';
 import { InboxPage } from './pages/inbox';
 import { PortalsPage } from './pages/portals';
 import { PortalSettingsPage } from './pages/portal-settings';
+import { PortalCustomersPage } from './pages/portal-customers';
 import { useUnreadCount } from './notifications';
 import { LinkLanding } from './pages/link';
 import { NewIssueHost } from './new-issue';
@@ -188,6 +189,7 @@ function titleOf(path: string): string {
   if (/^\/w\/[^/]+\/inbox$/.test(path)) return 'Inbox';
   if (/^\/w\/[^/]+\/portals$/.test(path)) return 'Portals';
   if (/^\/w\/[^/]+\/portals\/[^/]+$/.test(path)) return 'Portal settings';
+  if (/^\/w\/[^/]+\/portals\/[^/]+\/customers$/.test(path)) return 'Customers';
   if (/^\/w\/[^/]+\/requests\/[^/]+\/[^/]+$/.test(path)) return 'Request';
   return 'Start';
 }
@@ -208,6 +210,8 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
     if (rest === '/board') return <BoardPage location={location} />;
     if (rest === '/inbox') return <InboxPage location={location} />;
     if (rest === '/portals') return <PortalsPage />;
+    const customers = /^\/portals\/([^/]+)\/customers$/.exec(rest);
+    if (customers) return <PortalCustomersPage portalId={decodeURIComponent(customers[1])} location={location} />;
     const portal = /^\/portals\/([^/]+)$/.exec(rest);
     if (portal) return <PortalSettingsPage key={portal[1]} portalId={portal[1] === 'new' ? null : decodeURIComponent(portal[1])} />;
     const issue = /^\/issues\/([^/]+)$/.exec(rest);

@@ -120,7 +120,10 @@ export function PortalSettingsPage({ portalId }: { portalId: string | null }) {
 
   return (
     <article class="portal-settings">
-      <p class="crumbs"><Link href={workspacePath(workspace!, '/portals')}>Portals</Link>{stored ? <> · {stored.name}</> : null}</p>
+      <p class="crumbs">
+        <Link href={workspacePath(workspace!, '/portals')}>Portals</Link>
+        {stored ? <> · {stored.name} · <Link href={workspacePath(workspace!, `/portals/${stored.id}/customers`)}>Customers and companies</Link></> : null}
+      </p>
       <PageTitle>{stored ? `${stored.name}: settings` : 'New portal'}</PageTitle>
       {admin ? null : <Notice kind="info">Only admins and owners change portals. You can read its settings.</Notice>}
       {problem && !problem.field ? <Notice kind="error">{problem.text}</Notice> : null}
