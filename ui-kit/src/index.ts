@@ -5,3 +5,4 @@ export { codeOf, describeProblem, fieldOf, fieldProblemOf, type Envelope } from 
 export { Link, navigate, useLocation } from './router';
 export { dismiss, toast, Toasts, type Toast } from './toast';
 export { accentColors, applyAccent, defaultWelcome, PortalHero } from './portal-front';
+export { FieldInput, Labelled, type FormFieldShape } from './form-fields';

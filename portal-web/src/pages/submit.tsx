@@ -1,10 +1,10 @@
 import type { ComponentChildren } from 'preact';
-import { Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
+import { FieldInput, Labelled, Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { api, fieldOf, problemOf, upload, type FormField, type RequestType } from '../api';
+import { api, fieldOf, problemOf, upload, type RequestType } from '../api';
 import type { Session } from '../app';
 import { useChallenge } from '../challenge';
-import { problemWith, TEXT_MAX, TEXTAREA_MAX, titleProblem } from '../form-checks';
+import { problemWith, titleProblem } from '../form-checks';
 
 const MAX_FILES = 10;
 
@@ -183,76 +183,4 @@ function focusField(form: HTMLFormElement, key: string) {
   const name = key === 'title' ? 'title' : key === 'attachmentIds' ? 'files' : `v-${key.replace(/^values\./, '')}`;
   const element = form.elements.namedItem(name);
   if (element instanceof HTMLElement) element.focus();
-}
-
-function Labelled(props: { id: string; label: string; required?: boolean; help?: string | null; problem?: string; children: ComponentChildren }) {
-  return (
-    <div class={`field${props.problem ? ' has-problem' : ''}`}>
-      <label for={props.id}>
-        {props.label}
-        {props.required ? <span class="required" aria-hidden="true"> *</span> : null}
-      </label>
-      {props.help ? <p class="help" id={`${props.id}-help`}>{props.help}</p> : null}
-      {props.children}
-      {props.problem ? <p class="problem" id={`${props.id}-problem`}>{props.problem}</p> : null}
-    </div>
-  );
-}
-
-function FieldInput({ field, problem }: { field: FormField; problem?: string }) {
-  const id = `f-v-${field.key}`;
-  const name = `v-${field.key}`;
-  const common = {
-    id,
-    name,
-    required: field.required,
-    'aria-invalid': problem ? ('true' as const) : undefined,
-    'aria-describedby': [field.helpText ? `${id}-help` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined,
-  };
-  if (field.type === 'checkbox') {
-    return (
-      <div class={`field field-checkbox${problem ? ' has-problem' : ''}`}>
-        <input type="checkbox" value="true" {...common} />
-        <label for={id}>
-          {field.label}
-          {field.required ? <span class="required" aria-hidden="true"> *</span> : null}
-        </label>
-        {field.helpText ? <p class="help" id={`${id}-help`}>{field.helpText}</p> : null}
-        {problem ? <p class="problem" id={`${id}-problem`}>{problem}</p> : null}
-      </div>
-    );
-  }
-  let input;
-  switch (field.type) {
-    case 'textarea':
-      input = <textarea rows={6} maxLength={TEXTAREA_MAX} {...common} />;
-      break;
-    case 'select':
-      input = (
-        <select {...common}>
-          <option value="">Choose…</option>
-          {field.options.map((option) => <option key={option} value={option}>{option}</option>)}
-        </select>
-      );
-      break;
-    case 'number':
-      input = <input type="number" step="any" inputMode="decimal" {...common} />;
-      break;
-    case 'date':
-      input = <input type="date" {...common} />;
-      break;
-    case 'email':
-      input = <input type="email" autoComplete="off" maxLength={TEXT_MAX} {...common} />;
-      break;
-    case 'url':
-      input = <input type="url" inputMode="url" placeholder="https://" maxLength={TEXT_MAX} {...common} />;
-      break;
-    default:
-      input = <input type="text" maxLength={TEXT_MAX} {...common} />;
-  }
-  return (
-    <Labelled id={id} label={field.label} required={field.required} help={field.helpText} problem={problem}>
-      {input}
-    </Labelled>
-  );
 }
