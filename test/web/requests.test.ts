@@ -361,3 +361,92 @@ describe("a portal's customers and companies in the workspace application", () =
     await page.close();
   }, 90_000);
 });
+
+describe('the request type builder in the workspace application', () => {
+  it('builds a form (kinds, choices, required, reordered by drag, by keyboard and by button), its destination and a status rule; the portal website shows that form', async () => {
+    const page = await teamPage();
+    await page.goto(`${demo.base}/w/demo-co/portals/${portal.id}/request-types/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Billing question');
+    const addQuestion = page.getByRole('button', { name: 'Add a question' });
+
+    await addQuestion.click();
+    await page.getByLabel('Question', { exact: true }).fill('Details');
+    await page.getByLabel('Kind of answer').selectOption('textarea');
+    await page.getByRole('button', { name: 'Close “Details”' }).click();
+
+    await addQuestion.click();
+    await page.getByLabel('Question', { exact: true }).fill('Your plan');
+    await page.getByLabel('Kind of answer').selectOption('select');
+    await page.getByLabel('Choices, one per line').fill('Free\nTeam\nEnterprise');
+    await page.getByLabel('Required').check();
+    expect(await page.getByLabel('Key').inputValue()).toBe('your_plan');
+    await page.getByRole('button', { name: 'Close “Your plan”' }).click();
+
+    await addQuestion.click();
+    await page.getByLabel('Question', { exact: true }).fill('Invoice number');
+    await page.getByRole('button', { name: 'Close “Invoice number”' }).click();
+
+    // "Your plan" first, by keyboard (Alt+↑ on the question); "Invoice number" above "Details" by its button.
+    await page.getByRole('listitem', { name: /^Question 2: Your plan/ }).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(() => page.locator('.builder-field-title').allTextContents()).toEqual(['Your plan', 'Details', 'Invoice number']);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Question 1: Your plan/);
+    await page.getByRole('button', { name: 'Move “Invoice number” up' }).click();
+    await expect.poll(() => page.locator('.builder-field-title').allTextContents()).toEqual(['Your plan', 'Invoice number', 'Details']);
+    // By drag: "Details" onto the first place, then back to the last.
+    await page.locator('.builder-field', { hasText: 'Details' }).locator('.drag-handle').dragTo(page.locator('.builder-field').first());
+    await expect.poll(() => page.locator('.builder-field-title').allTextContents()).toEqual(['Details', 'Your plan', 'Invoice number']);
+    await page.locator('.builder-field', { hasText: 'Details' }).locator('.drag-handle').dragTo(page.locator('.builder-field').last());
+    await expect.poll(() => page.locator('.builder-field-title').allTextContents()).toEqual(['Your plan', 'Invoice number', 'Details']);
+    // The preview is the form customers get, in that order.
+    const preview = page.locator('.form-preview');
+    expect(await preview.locator('label').allTextContents()).toEqual(['Title *', 'Your plan *', 'Invoice number', 'Details']);
+
+    // Where requests go, and one status rule.
+    const repository = page.getByLabel('Repository');
+    await repository.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await page.getByLabel('Rule 1: condition').selectOption('label');
+    await page.getByLabel('Rule 1: label').fill('waiting-for-finance');
+    await page.getByLabel('Rule 1: status customers see').selectOption('Waiting on you');
+    await expectAccessible(page, 'request type builder');
+    await page.getByRole('button', { name: 'Make the request type' }).click();
+    await page.waitForURL(/\/request-types\/[0-9a-f-]{36}$/);
+    const typeId = page.url().split('/').pop()!;
+    const stored = (await api(page, 'GET', `/v1/portals/${portal.id}/request-types`)).body.data.find((t: { id: string }) => t.id === typeId);
+    expect(stored.form.map((f: { key: string; type: string; required: boolean }) => [f.key, f.type, f.required])).toEqual([
+      ['your_plan', 'select', true],
+      ['invoice_number', 'text', false],
+      ['details', 'textarea', false],
+    ]);
+    expect(stored.form[0].options).toEqual(['Free', 'Team', 'Enterprise']);
+    expect(stored.statusMap).toEqual([{ when: { kind: 'label', name: 'waiting-for-finance' }, status: 'Waiting on you' }]);
+
+    // A choice with no choices is refused by the API and said beside that question.
+    await addQuestion.click();
+    await page.getByLabel('Question', { exact: true }).fill('Region');
+    await page.getByLabel('Kind of answer').selectOption('select');
+    await page.getByRole('button', { name: 'Save the request type' }).click();
+    await expect.poll(() => page.locator('.builder-field.has-problem').textContent()).toContain('A select field needs options.');
+    expect(await page.locator('.builder-field.has-problem .builder-field-title').textContent()).toBe('Region');
+    expect((await api(page, 'GET', `/v1/portals/${portal.id}/request-types`)).body.data.find((t: { id: string }) => t.id === typeId).form).toHaveLength(3);
+    await page.getByRole('button', { name: 'Undo the changes' }).click();
+
+    // Grace, on the portal website, gets that form.
+    const customer = await demo.browser.newContext();
+    const site = await customer.newPage();
+    const portalBase = `http://demo.portal.localhost:${demo.ports.port}`;
+    await site.goto(`${portalBase}/sign-in`);
+    await site.locator('#signin-email').fill(demoPortal.customers[0].email);
+    await site.locator('#signin-password').fill(demoPortal.customers[0].password);
+    await site.locator('#signin-password').press('Enter');
+    await site.waitForURL(`${portalBase}/`);
+    await site.goto(`${portalBase}/new?type=${typeId}`);
+    await site.getByLabel('Your plan').waitFor();
+    const labels = await site.locator('form .field > label, form .field-checkbox > label').allTextContents();
+    expect(labels.filter((l) => ['Your plan *', 'Invoice number', 'Details'].includes(l))).toEqual(['Your plan *', 'Invoice number', 'Details']);
+    expect(await site.getByLabel('Your plan').locator('option').allTextContents()).toEqual(['Choose…', 'Free', 'Team', 'Enterprise']);
+    await customer.close();
+    await page.close();
+  }, 120_000);
+});

@@ -15,6 +15,7 @@ import { InboxPage } from './pages/inbox';
 import { PortalsPage } from './pages/portals';
 import { PortalSettingsPage } from './pages/portal-settings';
 import { PortalCustomersPage } from './pages/portal-customers';
+import { RequestTypeEditor, RequestTypesPage } from './pages/request-types';
 import { useUnreadCount } from './notifications';
 import { LinkLanding } from './pages/link';
 import { NewIssueHost } from './new-issue';
@@ -190,6 +191,8 @@ function titleOf(path: string): string {
   if (/^\/w\/[^/]+\/portals$/.test(path)) return 'Portals';
   if (/^\/w\/[^/]+\/portals\/[^/]+$/.test(path)) return 'Portal settings';
   if (/^\/w\/[^/]+\/portals\/[^/]+\/customers$/.test(path)) return 'Customers';
+  if (/^\/w\/[^/]+\/portals\/[^/]+\/request-types$/.test(path)) return 'Request types';
+  if (/^\/w\/[^/]+\/portals\/[^/]+\/request-types\/[^/]+$/.test(path)) return 'Request type';
   if (/^\/w\/[^/]+\/requests\/[^/]+\/[^/]+$/.test(path)) return 'Request';
   return 'Start';
 }
@@ -210,6 +213,9 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
     if (rest === '/board') return <BoardPage location={location} />;
     if (rest === '/inbox') return <InboxPage location={location} />;
     if (rest === '/portals') return <PortalsPage />;
+    const types = /^\/portals\/([^/]+)\/request-types(?:\/([^/]+))?$/.exec(rest);
+    if (types && !types[2]) return <RequestTypesPage portalId={decodeURIComponent(types[1])} />;
+    if (types) return <RequestTypeEditor key={types[2]} portalId={decodeURIComponent(types[1])} typeId={types[2] === 'new' ? null : decodeURIComponent(types[2])} />;
     const customers = /^\/portals\/([^/]+)\/customers$/.exec(rest);
     if (customers) return <PortalCustomersPage portalId={decodeURIComponent(customers[1])} location={location} />;
     const portal = /^\/portals\/([^/]+)$/.exec(rest);

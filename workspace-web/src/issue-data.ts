@@ -79,11 +79,12 @@ export function useMirroredRepositories(workspaceId: string, enabled = true) {
   });
 }
 
-/** A project with its fields. */
+/** A project with its fields (nothing is asked while `projectId` is empty). */
 export function useProject(workspaceId: string, projectId: string) {
   const api = inWorkspace(workspaceId);
   return useQuery({
     queryKey: ['project', workspaceId, projectId],
+    enabled: projectId !== '',
     queryFn: () => must(api.GET('/v1/projects/{projectId}', { params: { path: { projectId } } })),
   });
 }

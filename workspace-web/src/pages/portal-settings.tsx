@@ -122,7 +122,7 @@ export function PortalSettingsPage({ portalId }: { portalId: string | null }) {
     <article class="portal-settings">
       <p class="crumbs">
         <Link href={workspacePath(workspace!, '/portals')}>Portals</Link>
-        {stored ? <> · {stored.name} · <Link href={workspacePath(workspace!, `/portals/${stored.id}/customers`)}>Customers and companies</Link></> : null}
+        {stored ? <> · {stored.name} · <Link href={workspacePath(workspace!, `/portals/${stored.id}/request-types`)}>Request types</Link> · <Link href={workspacePath(workspace!, `/portals/${stored.id}/customers`)}>Customers and companies</Link></> : null}
       </p>
       <PageTitle>{stored ? `${stored.name}: settings` : 'New portal'}</PageTitle>
       {admin ? null : <Notice kind="info">Only admins and owners change portals. You can read its settings.</Notice>}

@@ -30,6 +30,7 @@ export function PortalsPage() {
               <a href={`${location.protocol}//${p.host}/`} target="_blank" rel="noopener noreferrer">{p.host}</a> · {p.access === 'open' ? 'Open to anybody' : 'Invite-only'} · requests {p.referencePrefix}-1, {p.referencePrefix}-2…
             </p>
             <p class="button-row">
+              <Link href={workspacePath(workspace!, `/portals/${p.id}/request-types`)}>Request types</Link>
               <Link href={workspacePath(workspace!, `/portals/${p.id}/customers`)}>Customers and companies</Link>
               <Link href={workspacePath(workspace!, `/portals/${p.id}`)}>Settings</Link>
             </p>
