@@ -1,4 +1,4 @@
-import { Link, moment, Notice, PageTitle, toast } from '@svc/ui-kit';
+import { Link, moment, Notice, toast } from '@svc/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { inWorkspace, must, problemOf, type Issue } from '../api';
@@ -9,6 +9,7 @@ import { useSession, workspacePath } from '../session';
 import { Conversation } from './conversation';
 import { FollowButton } from './follow-button';
 import { AssigneesField, IssueBody, IssueTitle, LabelsField, MilestoneField, ProjectCards } from './issue-edit';
+import { Missing } from './missing';
 
 /**
  * `/w/<slug>/issues/<id>`: an issue, its comments, and replying as an internal note or in public.
@@ -28,14 +29,7 @@ export function IssuePage({ issueId }: { issueId: string }) {
   useShortcuts({ Escape: (event) => !typingIn(event.target) && history.back() }, []);
 
   if (issue.isPending) return <p class="loading">Loading the issue…</p>;
-  if (issue.isError)
-    return (
-      <>
-        <PageTitle>Issue not found</PageTitle>
-        <Notice kind="error">{issue.error.message}</Notice>
-        <p><Link href={workspacePath(workspace!, '/issues')}>Back to the issues</Link></p>
-      </>
-    );
+  if (issue.isError) return <Missing title="Issue not found" problem={issue.error.message} back={{ href: workspacePath(workspace!, '/issues'), label: 'Back to the issues' }} />;
   const shown = issue.data;
   const saved = (next: Issue) => queryClient.setQueryData(['issue', workspace!.id, issueId], next);
 
