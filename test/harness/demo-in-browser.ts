@@ -28,7 +28,13 @@ export async function startDemoInBrowser(dataDirPrefix: string, extraEnv: Record
   const env = { DATA_DIR: dataDir, PORT: String(ports.port), EMULATOR_PORT: String(ports.emulatorPort), EMBEDDED_PG_PORT: String(await freePort()), ...extraEnv };
   const service = spawnStandalone(env);
   await service.ready;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  // Without a browser the service would be left running with nobody to stop it.
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] }).catch(async (error: unknown) => {
+    service.child.kill('SIGTERM');
+    await service.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const demo: DemoInBrowser = {
     base: `http://localhost:${ports.port}`,
     ports,

@@ -9,7 +9,7 @@ import { useSession, workspacePath } from '../session';
 import { Conversation } from './conversation';
 import { FollowButton } from './follow-button';
 import { AssigneesField, IssueBody, IssueTitle, LabelsField, MilestoneField, ProjectCards } from './issue-edit';
-import { Missing } from './missing';
+import { Missing, missingTitle } from './missing';
 
 /**
  * `/w/<slug>/issues/<id>`: an issue, its comments, and replying as an internal note or in public.
@@ -29,7 +29,7 @@ export function IssuePage({ issueId }: { issueId: string }) {
   useShortcuts({ Escape: (event) => !typingIn(event.target) && history.back() }, []);
 
   if (issue.isPending) return <p class="loading">Loading the issue…</p>;
-  if (issue.isError) return <Missing title="Issue not found" problem={issue.error.message} back={{ href: workspacePath(workspace!, '/issues'), label: 'Back to the issues' }} />;
+  if (issue.isError) return <Missing title={missingTitle(issue.error, 'Issue')} problem={issue.error.message} back={{ href: workspacePath(workspace!, '/issues'), label: 'Back to the issues' }} />;
   const shown = issue.data;
   const saved = (next: Issue) => queryClient.setQueryData(['issue', workspace!.id, issueId], next);
 

@@ -6,7 +6,7 @@ import { inWorkspace, must } from '../api';
 import { attempt } from '../issue-data';
 import { useSession, workspacePath } from '../session';
 import { canRunPortals } from './portals';
-import { Missing } from './missing';
+import { Missing, missingTitle } from './missing';
 
 type Portal = components['schemas']['Portal'];
 
@@ -74,7 +74,7 @@ export function PortalSettingsPage({ portalId }: { portalId: string | null }) {
   const [deleting, setDeleting] = useState(false);
 
   if (portalId !== null && portal.isPending) return <p class="loading">Loading the portal…</p>;
-  if (portal.isError) return <Missing title="Portal not found" problem={portal.error.message} back={{ href: workspacePath(workspace!, '/portals'), label: 'Back to the portals' }} />;
+  if (portal.isError) return <Missing title={missingTitle(portal.error, 'Portal')} problem={portal.error.message} back={{ href: workspacePath(workspace!, '/portals'), label: 'Back to the portals' }} />;
   if (!draft) return null;
   const set = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
   const errorFor = (field: string) => (problem?.field === field || problem?.field?.startsWith(`${field}.`) || problem?.field === `branding.${field}` ? problem.text : null);

@@ -8,7 +8,7 @@ import { useSession, workspacePath } from '../session';
 import { FormBuilder, FormPreview, type FormField } from './form-builder';
 import { canRunPortals } from './portals';
 import { StatusRules, type StatusRule } from './status-rules';
-import { Missing } from './missing';
+import { Missing, missingTitle } from './missing';
 
 type RequestType = components['schemas']['RequestType'];
 
@@ -102,7 +102,7 @@ export function RequestTypeEditor({ portalId, typeId }: { portalId: string; type
   const base = workspacePath(workspace!, `/portals/${portalId}/request-types`);
 
   if (typeId && types.isPending) return <p class="loading">Loading the request type…</p>;
-  if (typeId && !stored) return <Missing title="Request type not found" problem={types.error?.message ?? null} back={{ href: base, label: 'Back to the request types' }} />;
+  if (typeId && !stored) return <Missing title={missingTitle(types.error ?? { status: 404 }, 'Request type')} problem={types.error?.message ?? null} back={{ href: base, label: 'Back to the request types' }} />;
   if (!draft) return null;
   const set = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
   const selectFields = (project.data?.fields ?? []).filter((f) => f.dataType === 'single_select' && f.settable);

@@ -7,7 +7,7 @@ import { typingIn, useShortcuts } from '../keyboard';
 import { readersOf, stageOf, VISIBILITY_CHOICES, type PortalRequestDetail, type Visibility } from '../request-words';
 import { useSession, workspacePath } from '../session';
 import { Conversation } from './conversation';
-import { Missing } from './missing';
+import { Missing, missingTitle } from './missing';
 
 export const requestKey = (workspaceId: string, requestId: string) => ['request', workspaceId, requestId] as const;
 
@@ -44,7 +44,7 @@ export function RequestPage({ portalId, requestId }: { portalId: string; request
   useShortcuts({ Escape: (event) => !typingIn(event.target) && history.back() }, []);
 
   if (request.isPending) return <p class="loading">Loading the request…</p>;
-  if (request.isError) return <Missing title="Request not found" problem={request.error.message} back={{ href: workspacePath(workspace!, '/requests'), label: 'Back to the requests' }} />;
+  if (request.isError) return <Missing title={missingTitle(request.error, 'Request')} problem={request.error.message} back={{ href: workspacePath(workspace!, '/requests'), label: 'Back to the requests' }} />;
   const shown = request.data;
   const portalName = portal.data?.name ?? 'the portal';
   const form = types.data?.data.find((t) => t.id === shown.requestType?.id)?.form ?? [];
