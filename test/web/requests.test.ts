@@ -450,3 +450,49 @@ describe('the request type builder in the workspace application', () => {
     await page.close();
   }, 120_000);
 });
+
+describe('roles on the customer side of the workspace application', () => {
+  it("gives a viewer no portal or request controls, says the API's refusal in words when a request is opened anyway, and keeps the inbox", async () => {
+    const owner = await teamPage();
+    const email = `viewer-${Date.now()}@example.com`;
+    const invited = await api(owner, 'POST', '/v1/invitations', { email, role: 'viewer' });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const exported = (await requestsOf(owner)).find((r) => r.title === 'Export stops at 1,000 rows')!;
+    await expect.poll(() => lastMailTo(email) ?? '').toContain('#token=');
+    const link = /(http:\/\/\S+#token=\S+)/.exec(lastMailTo(email)!)![1];
+
+    const viewerContext = await demo.browser.newContext();
+    const page = await viewerContext.newPage();
+    await page.goto(link);
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await page.locator('#signup-name').fill('Vera Viewer');
+    await page.locator('#signup-email').fill(email);
+    await page.locator('#signup-password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Make an account' }).click();
+    await page.waitForURL(`${demo.base}/invitations/accept`);
+    await page.getByRole('button', { name: `Accept as ${email}` }).click();
+    await page.getByRole('link', { name: 'Open its issues' }).click();
+    await page.waitForURL(`${demo.base}/w/demo-co/issues`);
+
+    // No way to the portals from the navigation, and the inbox is there.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Portals' }).count()).toBe(0);
+    await nav.getByRole('link', { name: /^Inbox/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+
+    // A request's address opened anyway: the API's 403 in words, and no release, reply or settings control.
+    await page.goto(`${demo.base}/w/demo-co/requests/${portal.id}/${exported.id}`);
+    await page.getByRole('heading', { level: 1, name: 'This request is not open to your role' }).waitFor();
+    expect(await page.locator('.notice').first().textContent()).toMatch(/member/i);
+    for (const name of ['Release to GitHub', 'Decline…', 'Post public reply', 'Edit the title and who sees it']) {
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
+    }
+    await expectAccessible(page, 'request refused to a viewer');
+    // The portals page opened anyway says so too, with no way to make one.
+    await page.goto(`${demo.base}/w/demo-co/portals`);
+    await expect.poll(() => page.locator('.notice').first().textContent()).toMatch(/member/i);
+    expect(await page.getByRole('link', { name: 'New portal' }).count()).toBe(0);
+    await viewerContext.close();
+    await owner.close();
+  }, 90_000);
+});
