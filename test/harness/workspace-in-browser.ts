@@ -12,8 +12,13 @@ export interface MirroredWorkspace {
   repository: string;
 }
 
-export async function mirroredWorkspace(demo: DemoInBrowser, name: string): Promise<MirroredWorkspace> {
+/**
+ * `many`: instead of a seeded repository (about 50 issues each), one made for the test in org-1 on
+ * the emulator with this many issues, which is mirrored: a list of several pages.
+ */
+export async function mirroredWorkspace(demo: DemoInBrowser, name: string, options: { many?: number } = {}): Promise<MirroredWorkspace> {
   const { base, browser } = demo;
+  const made = options.many ? await repositoryWithIssues(demo, `many-${name.toLowerCase()}`, options.many) : null;
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `${name.toLowerCase()}-${stamp}@example.com`;
   const slug = `${name.toLowerCase()}-${stamp}`;
@@ -36,7 +41,7 @@ export async function mirroredWorkspace(demo: DemoInBrowser, name: string): Prom
   await page.waitForURL(`${base}/settings/codehost?linked=1`);
   await page.getByRole('button', { name: 'Connect org-1' }).click();
   await page.getByRole('heading', { name: 'Repositories of org-1' }).waitFor();
-  const mirror = page.getByRole('button', { name: /^Mirror / }).first();
+  const mirror = made ? page.getByRole('button', { name: `Mirror ${made}`, exact: true }) : page.getByRole('button', { name: /^Mirror / }).first();
   const repository = (await mirror.getAttribute('aria-label'))!.replace(/^Mirror /, '');
   await mirror.click();
   // Waited for here, not with expect.poll: this runs in beforeAll too.
@@ -44,4 +49,23 @@ export async function mirroredWorkspace(demo: DemoInBrowser, name: string): Prom
   const workspaces = await page.evaluate(async () => (await (await fetch('/account/workspaces')).json()) as { data: Array<{ id: string; slug: string }> });
   const workspaceId = workspaces.data.find((w) => w.slug === slug)!.id;
   return { context, page, email, slug, workspaceId, repository };
+}
+
+/**
+ * A repository of org-1 made on the emulator, with `count` open issues opened there by alice
+ * ("Issue 1 of many"…), numbered 1 to `count` in that order; its full name.
+ */
+export async function repositoryWithIssues(demo: DemoInBrowser, name: string, count: number): Promise<string> {
+  const control = async (route: string, body: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`POST /_emulator${route}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<{ status?: number; body?: unknown }>;
+  };
+  await control('/repos', { owner: 'org-1', name, description: `${count} issues, for a long list` });
+  // One after another, so the numbers follow the titles.
+  for (let n = 1; n <= count; n++) {
+    const made = await control('/act', { login: 'alice', method: 'POST', path: `/repos/org-1/${name}/issues`, body: { title: `Issue ${n} of many`, body: `Number ${n} of ${count}.` } });
+    if ((made.status ?? 500) >= 300) throw new Error(`opening issue ${n} in org-1/${name}: ${made.status} ${JSON.stringify(made.body)}`);
+  }
+  return `org-1/${name}`;
 }

@@ -1,12 +1,13 @@
 import { day, Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
 import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, type Issue } from '../api';
 import { openShortcutSheet } from '../commands';
 import { canWrite, useMemberLogins } from '../issue-data';
 import { typingIn, useShortcuts } from '../keyboard';
 import { openNewIssue } from '../new-issue';
 import { useSession, workspacePath } from '../session';
+import { useDocumentTop, useWindowVirtualizer } from '../virtual';
 import { DEFAULT_ORDER, isListParam as isListParamName, LIST_PARAMS, type ListParam } from '../views';
 import { BulkBar, type BulkReport } from './bulk-edit';
 import { LabelFilter } from './label-filter';
@@ -17,6 +18,15 @@ import { SavedViews } from './saved-views';
 const FILTERS = LIST_PARAMS;
 type Filter = ListParam;
 const PAGE = 50;
+/**
+ * The list draws only the rows in and near the window (@tanstack/virtual-core): a row's height
+ * before it is measured (a title line and a meta line), the rows drawn beyond each edge of the
+ * window, and how near the last row drawn may come to the last one loaded before the next page is
+ * asked for (about two screens ahead, as the list's end sentinel was before).
+ */
+const ROW_ESTIMATE = 68;
+const OVERSCAN = 8;
+const PAGE_AHEAD = 30;
 /** GitHub's default issue types; an organisation's own are typed into the address (`type=`), and shown when there. */
 const ISSUE_TYPES = ['Bug', 'Feature', 'Task'];
 
@@ -77,7 +87,7 @@ export function IssuesPage({ location }: { location: URL }) {
   const milestones = useQuery({ queryKey: ['milestones', workspace!.id], queryFn: () => must(api.GET('/v1/milestones', { params: { query: { limit: 100 } } })) });
   const repositories = useQuery({ queryKey: ['repositories', workspace!.id], queryFn: () => must(api.GET('/v1/codehost/repositories', { params: { query: { limit: 100 } } })) });
 
-  const issues: Issue[] = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const issues: Issue[] = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
   // A viewer reads; saving views and bulk edits are a member's (the API refuses a viewer both).
   const canEdit = workspace!.role !== 'viewer';
 
@@ -109,42 +119,94 @@ export function IssuesPage({ location }: { location: URL }) {
   };
   const allShown = issues.length > 0 && selectedIssues.length === issues.length;
 
-  // The next page loads as the end of the list comes into view.
-  const end = useRef<HTMLLIElement>(null);
+  // The rows drawn: those in the window and OVERSCAN beyond each edge, each measured as drawn (a
+  // title wraps on a narrow screen). The list's top in the page is the virtualizer's scrollMargin.
+  const rows = useRef<HTMLOListElement>(null);
+  const listTop = useDocumentTop(rows);
+  /** What a sticky bar over the page's top covers, kept clear when a row is scrolled to (set as j or k moves). */
+  const covered = useRef(0);
+  const virtualizer = useWindowVirtualizer<HTMLLIElement>({
+    count: issues.length,
+    estimateSize: useCallback(() => ROW_ESTIMATE, []),
+    getItemKey: useCallback((index: number) => issues[index]?.id ?? index, [issues]),
+    overscan: OVERSCAN,
+    scrollMargin: listTop ?? 0,
+    scrollPaddingStart: covered.current,
+  });
+  const drawn = virtualizer.getVirtualItems();
+  const lastDrawn = drawn.length ? drawn[drawn.length - 1].index : -1;
+
+  // The next page is asked for while the rows drawn come within PAGE_AHEAD rows of the last loaded
+  // (once the list's place in the page is known: before, the rows drawn are a guess).
   useEffect(() => {
-    const sentinel = end.current;
-    if (!sentinel || !list.hasNextPage) return;
-    const watcher = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !list.isFetchingNextPage) void list.fetchNextPage();
-    // Asked for well before the end shows (about two screens ahead), so the next rows are
-    // usually there when the reader reaches it.
-    }, { rootMargin: '1600px 0px' });
-    watcher.observe(sentinel);
-    return () => watcher.disconnect();
-  }, [list.hasNextPage, list.isFetchingNextPage, issues.length]);
+    if (listTop === null || lastDrawn < 0 || !list.hasNextPage || list.isFetchingNextPage || list.isError) return;
+    if (lastDrawn >= issues.length - PAGE_AHEAD) void list.fetchNextPage();
+  }, [listTop, lastDrawn, issues.length, list.hasNextPage, list.isFetchingNextPage, list.isError]);
 
   const search = useRef<HTMLInputElement>(null);
   // A search set from elsewhere (a saved view, back, the palette) shows in the box unless it is being typed in.
   useEffect(() => {
     if (search.current && document.activeElement !== search.current) search.current.value = one('q');
   }, [one('q')]);
-  const rows = useRef<HTMLOListElement>(null);
-  const focusedRow = () => [...(rows.current?.querySelectorAll<HTMLAnchorElement>('a.issue-link') ?? [])].indexOf(document.activeElement as HTMLAnchorElement);
+  /** The index of the row holding the focus, or -1. */
+  const focusedRow = () => {
+    const row = (document.activeElement as HTMLElement | null)?.closest?.<HTMLElement>('.issue-row');
+    return row && rows.current?.contains(row) ? Number(row.dataset.index) : -1;
+  };
+  // j and k move by index over every row loaded, drawn or not: the virtualizer scrolls to the row
+  // (so it is drawn), and its link takes the focus once it is in the page, a frame or so later. A
+  // key pressed meanwhile moves on from the row on its way (a held j skips none); a row that was
+  // never drawn (the list changed under it) is let go after a moment.
+  const wanted = useRef<{ id: string; at: number } | null>(null);
+  const focusWanted = () => {
+    if (!wanted.current) return;
+    const { id, at } = wanted.current;
+    if (performance.now() - at > 2000) wanted.current = null;
+    const link = document.getElementById(`title-${id}`);
+    if (!link || !rows.current?.contains(link)) return;
+    wanted.current = null;
+    link.focus({ preventScroll: true });
+  };
+  useLayoutEffect(focusWanted);
+  // The row last focused: scrolled out of the window, it leaves the page and the focus falls to the
+  // body; j and k go on from it then, as they did when every row stayed in the page.
+  const lastRow = useRef<string | null>(null);
+  const onRowFocus = (event: FocusEvent) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('.issue-row');
+    if (row) lastRow.current = issues[Number(row.dataset.index)]?.id ?? null;
+  };
+  /** The row j or k moved to: the one on its way to the focus, else the one holding it; or -1. */
+  const currentRow = (orLast = false) => {
+    focusWanted();
+    const pending = wanted.current ? issues.findIndex((i) => i.id === wanted.current!.id) : -1;
+    if (pending !== -1) return pending;
+    const focused = focusedRow();
+    if (focused !== -1 || !orLast || !lastRow.current || (document.activeElement && document.activeElement !== document.body)) return focused;
+    return issues.findIndex((i) => i.id === lastRow.current);
+  };
   const move = (by: number) => {
-    const links = [...(rows.current?.querySelectorAll<HTMLAnchorElement>('a.issue-link') ?? [])];
-    if (links.length === 0) return;
-    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
-    const next = links[Math.min(links.length - 1, Math.max(0, at === -1 ? (by > 0 ? 0 : links.length - 1) : at + by))];
-    next.focus();
-    next.scrollIntoView({ block: 'nearest' });
+    if (issues.length === 0) return;
+    const at = currentRow(true);
+    const index = Math.min(issues.length - 1, Math.max(0, at === -1 ? (by > 0 ? 0 : issues.length - 1) : at + by));
+    // A bar stuck over the page's top (the bulk edit's, on a wide screen) would hide a row scrolled up to.
+    const bar = document.querySelector<HTMLElement>('.bulk-bar');
+    const stuck = bar && getComputedStyle(bar).position === 'sticky' ? bar.offsetHeight : 0;
+    if (stuck !== covered.current) {
+      covered.current = stuck;
+      virtualizer.setOptions({ ...virtualizer.options, scrollPaddingStart: stuck });
+    }
+    wanted.current = { id: issues[index].id, at: performance.now() };
+    lastRow.current = issues[index].id;
+    virtualizer.scrollToIndex(index);
+    focusWanted();
   };
   useShortcuts(
     {
       j: () => move(1),
       k: () => move(-1),
       '/': () => search.current?.focus(),
-      x: () => toggle(focusedRow(), false),
-      X: () => toggle(focusedRow(), true),
+      x: () => toggle(currentRow(), false),
+      X: () => toggle(currentRow(), true),
       Escape: () => {
         if (document.activeElement === search.current) search.current?.blur();
         else if (selected.size && !running && !typingIn(document.activeElement)) setSelected(new Set());
@@ -298,20 +360,40 @@ export function IssuesPage({ location }: { location: URL }) {
               Keyboard shortcuts <kbd aria-hidden="true">?</kbd>
             </button>
           </div>
-          <ol class="issue-list" ref={rows} aria-label="Issues">
-            {issues.map((issue, index) => (
-              <IssueRow
-                key={issue.id}
-                issue={issue}
-                href={workspacePath(workspace!, `/issues/${issue.id}`)}
-                selected={selected.has(issue.id)}
-                toggle={canEdit ? (range) => toggle(index, range) : null}
-              />
-            ))}
-            <li ref={end} class="list-end" aria-hidden={!list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? 'Loading more…' : list.hasNextPage ? '' : `${issues.length} issue${issues.length === 1 ? '' : 's'}`}
-            </li>
+          {/* Only the rows in and near the window are in the page; the padding stands for the others,
+              at their measured (or estimated) heights, so the page scrolls as if all were there.
+              aria-setsize and aria-posinset tell assistive technology each row's place among all
+              loaded; data-loaded-rows says how many are (the benchmark reads it). */}
+          <ol
+            class="issue-list"
+            ref={rows}
+            aria-label="Issues"
+            data-loaded-rows={issues.length}
+            onFocusIn={onRowFocus}
+            style={{
+              paddingTop: `${drawn.length ? drawn[0].start - virtualizer.options.scrollMargin : 0}px`,
+              paddingBottom: `${drawn.length ? virtualizer.getTotalSize() - (drawn[drawn.length - 1].end - virtualizer.options.scrollMargin) : 0}px`,
+            }}
+          >
+            {drawn.map(({ index }) => {
+              const issue = issues[index];
+              return (
+                <IssueRow
+                  key={issue.id}
+                  issue={issue}
+                  index={index}
+                  setSize={issues.length}
+                  measure={virtualizer.measureElement}
+                  href={workspacePath(workspace!, `/issues/${issue.id}`)}
+                  selected={selected.has(issue.id)}
+                  toggle={canEdit ? (range) => toggle(index, range) : null}
+                />
+              );
+            })}
           </ol>
+          <p class="list-end" aria-hidden={!list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? 'Loading more…' : list.hasNextPage ? '' : `${issues.length} issue${issues.length === 1 ? '' : 's'}`}
+          </p>
         </>
       )}
       {list.hasNextPage && !list.isFetchingNextPage ? (
@@ -321,9 +403,18 @@ export function IssuesPage({ location }: { location: URL }) {
   );
 }
 
-function IssueRow({ issue, href, selected, toggle }: { issue: Issue; href: string; selected: boolean; toggle: ((range: boolean) => void) | null }) {
+function IssueRow({ issue, index, setSize, measure, href, selected, toggle }: {
+  issue: Issue;
+  /** Its place among the rows loaded, from 0 (the virtualizer reads it from data-index when it measures the row). */
+  index: number;
+  setSize: number;
+  measure: (row: HTMLLIElement | null) => void;
+  href: string;
+  selected: boolean;
+  toggle: ((range: boolean) => void) | null;
+}) {
   return (
-    <li class={`issue-row${selected ? ' selected' : ''}`}>
+    <li ref={measure} class={`issue-row${selected ? ' selected' : ''}`} data-index={index} aria-posinset={index + 1} aria-setsize={setSize}>
       {toggle ? (
         <input
           type="checkbox"
