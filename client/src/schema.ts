@@ -973,9 +973,9 @@ export interface paths {
         };
         /**
          * Live updates (server-sent events)
-         * @description A stream of server-sent events (`text/event-stream`, for a browser's `EventSource`) telling what changed in the workspace's cache, so open pages read again what they show: `issue` and `comment` events carry `{ issueId, repositoryId }`, never the change itself (read it through the issue operations, which apply their own rules). Only the selected workspace's changes, to anyone who may read its issues (`issues:read` for an API key).
+         * @description A stream of server-sent events (`text/event-stream`, for a browser's `EventSource`) telling what changed in the workspace's cache and its portals' requests, so open pages read again what they show: `issue` and `comment` events carry `{ issueId, repositoryId }`, `request` events `{ requestId, portalId }`, never the change itself (read it through the issue and request operations, which apply their own rules). Only the selected workspace's changes, to anyone who may read its issues (`issues:read` for an API key); `request` events only to those who may also read requests (member or above; `requests:read` for an API key), decided again whenever the credential is checked.
          *
-         *     - Events: `ready` first, once changes are received; `issue`; `comment`; `resync` when the service missed changes (read everything again); `end` when the credential stops passing this operation's checks (sign-out, revoked key, removed membership, expired session), after which the stream closes. The `LiveEvent` schema lists each with its data.
+         *     - Events: `ready` first, once changes are received; `issue`; `comment`; `request`; `resync` when the service missed changes (read everything again); `end` when the credential stops passing this operation's checks (sign-out, revoked key, removed membership, expired session), after which the stream closes. The `LiveEvent` schema lists each with its data.
          *     - The workspace: `X-Workspace-Id`, or the `workspace` parameter for a client that cannot send headers (`EventSource`); both given must agree (422). A workspace the caller is not a member of is 404, as everywhere.
          *     - The credential is checked at the start like every request and again at every credential change and every minute.
          *     - Nothing is replayed: a client that connects again (after `retry:`, 3 seconds) should read again what it shows when `ready` arrives, as changes between the two connections are not sent.
@@ -1448,6 +1448,49 @@ export interface paths {
          * @description Takes effect at once in both directions: what the customer sees, and what their former and new colleagues see of their requests. `companyId` must name a company of this portal (null: none).
          */
         patch: operations["changeCustomer"];
+        trace?: never;
+    };
+    "/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests of every portal (the inbox)
+         * @description The requests of every portal of the workspace in one list, as each portal's list presents them, each with its `portalId` and `portalName`. The same filters as a portal's list (`held=true` is the hold queue of every portal; `status` is the derived status, applied after the rules run, so every page is full and in order), and `portalId` (repeatable) to keep some portals only.
+         *
+         *     - `sort`: `newest` (the default), `oldest`, `votes` (most first, then newest) or `activity` (latest customer activity first: `lastCustomerActivityAt`, the newest of the submission, a customer's comment and a customer's vote). Ties go by id; a cursor is bound to the workspace, the sort and every filter, and a page never repeats or skips a request, though a request whose votes or activity move while you page moves in the order as well.
+         *     - Live: the `request` event of `GET /v1/events` tells when a request is created, changes (held to filed or rejected, votes, a customer's comment, a member's edit) or is deleted; its derived status follows its issue, which the `issue` event tells of.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/requests/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many requests wait in the hold queue
+         * @description Held requests of every portal of the workspace (submitted on an open portal, not yet released or rejected), in all and by portal: the count the application's navigation shows. Read again at every `request` event of `GET /v1/events`.
+         */
+        get: operations["countRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/portals/{portalId}/requests": {
@@ -2840,6 +2883,18 @@ export interface components {
             };
         } | {
             /** @constant */
+            event: "request";
+            data: {
+                /** @description The request that was created, changed or deleted (`id` of a request). Null when many of the portal's requests changed at once (a portal deleted, a customer moved to another company): read again every list of `portalId`'s requests, and the inbox. */
+                requestId: string | null;
+                /**
+                 * Format: uuid
+                 * @description Its portal (`id` in the portal list).
+                 */
+                portalId: string;
+            };
+        } | {
+            /** @constant */
             event: "resync";
             /** @description Empty. */
             data: Record<string, never>;
@@ -3137,6 +3192,13 @@ export interface components {
         PortalRequest: {
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description The portal it belongs to (`id` in the portal list).
+             */
+            portalId: string;
+            /** @description That portal's name. */
+            portalName: string;
             /** @description `<referencePrefix>-<number>`; the number alone also finds it on the portal. */
             reference: string;
             number: number;
@@ -3196,6 +3258,22 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description The newest of its submission (its creation, for an issue a member shared), a customer's comment on it and a customer's vote for it: the inbox's `activity` order. A vote taken back does not move it back.
+             */
+            lastCustomerActivityAt: string;
+        };
+        RequestCounts: {
+            /** @description Requests in the hold queue of every portal of the workspace: submitted, not yet released or rejected. */
+            held: number;
+            /** @description The held requests by portal; a portal with none is left out. */
+            portals: {
+                /** Format: uuid */
+                portalId: string;
+                /** @description Of them, in this portal (more than 0). */
+                held: number;
+            }[];
         };
         PortalCustomerRequest: {
             reference: string;
@@ -15965,6 +16043,251 @@ export interface operations {
                 };
             };
             /** @description forbidden: the credential is valid but its role or scope does not allow this. Needs the admin role or above; an API key holding `portals:write`. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor`, sent back unchanged; omit to start. */
+                cursor?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Only requests of this portal; repeat it for several (any of them matches), at most 50. A portal of another workspace matches nothing. Absent: every portal of the workspace. */
+                portalId?: string | string[];
+                /** @description The stable status id; applied after the status rules run, so every page is full and in order. */
+                status?: "open" | "planned" | "in_progress" | "waiting_on_you" | "completed" | "merged" | "closed";
+                /** @description Only requests of this visibility: `private` (the requester), `company` (their company) or `public` (every customer of the portal). */
+                visibility?: "private" | "company" | "public";
+                /** @description `true`: only the hold queue; `false`: only requests past it. */
+                held?: boolean;
+                /** @description Requests whose requester is in this company. */
+                companyId?: string;
+                /** @description Only requests of this request type. */
+                requestTypeId?: string;
+                /** @description `newest` first (the default), `oldest` first, most `votes` first (then newest), or latest customer `activity` first (`lastCustomerActivityAt`: a submission, a customer's comment or vote; then the newest id). */
+                sort?: "newest" | "oldest" | "votes" | "activity";
+            };
+            header?: {
+                /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalRequest"][];
+                        /** @description Null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. Needs the member role or above; an API key holding `requests:read`. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countRequests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestCounts"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. Needs the member role or above; an API key holding `requests:read`. */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

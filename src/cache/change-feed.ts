@@ -1,21 +1,22 @@
 import type pg from 'pg';
 
-/** The channel the cache's triggers notify on (migration 0033): one notice per changed issue or comment. */
+/** The channel the cache's triggers notify on (migrations 0033 and 0034): one notice per changed issue, comment or request. */
 export const CHANGES_CHANNEL = 'svc_changes';
 /** The channel every credential change notifies on (auth/credential-cache.ts). */
 const CREDENTIALS_CHANNEL = 'svc_credentials';
 
 /**
- * What changed in a workspace's cache, as the triggers of migration 0033 say it. `issueId` null:
- * many issues (or their comments) changed at once, of `repositoryId`, or of the whole workspace
- * when that is null too (a backfill page, a label renamed, a repository removed).
+ * What changed in a workspace, as the triggers of migrations 0033 and 0034 say it.
+ *
+ * - `issue`, `comment`: `issueId` null: many issues (or their comments) changed at once, of
+ *   `repositoryId`, or of the whole workspace when that is null too (a backfill page, a label
+ *   renamed, a repository removed).
+ * - `request`: a portal's request was created, changed or deleted; `requestId` null: many of the
+ *   portal's requests at once.
  */
-export interface ChangeNotice {
-  workspaceId: string;
-  kind: 'issue' | 'comment';
-  issueId: string | null;
-  repositoryId: string | null;
-}
+export type ChangeNotice =
+  | { workspaceId: string; kind: 'issue' | 'comment'; issueId: string | null; repositoryId: string | null }
+  | { workspaceId: string; kind: 'request'; requestId: string | null; portalId: string };
 
 /** One open live-update stream, as the feed sees it. */
 export interface FeedSubscriber {
@@ -44,8 +45,15 @@ export function parseNotice(payload: string | undefined): ChangeNotice | null {
     return null;
   }
   if (!value || typeof value !== 'object') return null;
-  const { workspaceId, kind, issueId, repositoryId } = value;
-  if (!isId(workspaceId) || (kind !== 'issue' && kind !== 'comment') || !isIdOrNull(issueId) || !isIdOrNull(repositoryId)) return null;
+  const { workspaceId, kind } = value;
+  if (!isId(workspaceId)) return null;
+  if (kind === 'request') {
+    const { requestId, portalId } = value;
+    if (!isIdOrNull(requestId) || !isId(portalId)) return null;
+    return { workspaceId, kind, requestId, portalId };
+  }
+  const { issueId, repositoryId } = value;
+  if ((kind !== 'issue' && kind !== 'comment') || !isIdOrNull(issueId) || !isIdOrNull(repositoryId)) return null;
   return { workspaceId, kind, issueId, repositoryId };
 }
 

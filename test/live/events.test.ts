@@ -5,11 +5,13 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { openEventStream, type EventStreamAnswer, type StreamEvent } from '../harness/event-stream.js';
 import { addMember, createWorkspace, issueKey, signUp, type TestPerson } from '../harness/fixtures.js';
-import { APP_ORIGIN, httpClient, type Call } from '../harness/http.js';
+import { APP_ORIGIN, hostClient, httpClient, type Call } from '../harness/http.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { syncedWorld, type SyncWorld } from '../sync/sync-world.js';
 import { runProjectsBackfill } from '../../src/sync/projects-backfill.js';
 import { syncJobStore } from '../../src/sync/store.js';
+import { routeTable } from '../../src/routes.js';
+import { REQUEST_EVENT_ACCESS } from '../../src/modules/work/events/live-streams.js';
 
 /**
  * GET /v1/events over real HTTP: changes made on the code host (the emulator acting as a person,
@@ -139,6 +141,53 @@ describe('a change made on the code host', () => {
     await a.database.pool.query(`update issues set locked = locked where id = $1`, [one]);
     await stream.next((e) => since(fence)(e) && e.data.issueId === one);
     expect(stream.events.slice(before).filter(many)).toHaveLength(1);
+  });
+});
+
+describe("a portal's requests", () => {
+  it("a customer's submission reaches the streams of those who may read requests, as the request's and the portal's ids, and no viewer's", async () => {
+    // The same access as the request lists.
+    expect(REQUEST_EVENT_ACCESS).toEqual(routeTable.find((r) => r.operationId === 'listRequests')!.access);
+    expect(REQUEST_EVENT_ACCESS).toEqual(routeTable.find((r) => r.operationId === 'listPortalRequests')!.access);
+
+    const as = { token: w.owner.token, workspaceId: w.workspaceId };
+    const portal = await call('POST', '/v1/portals', { ...as, body: { name: 'Live help', slug: `live-${randomUUID().slice(0, 8)}`, access: 'open', defaultVisibility: 'public' } });
+    expect(portal.status, portal.text).toBe(201);
+    const type = await call('POST', `/v1/portals/${portal.body.id}/request-types`, { ...as, body: { name: 'Question', form: [], destination: { repositoryId: w.repo.id } } });
+    expect(type.status, type.text).toBe(201);
+    const onPortal = hostClient(a.url, portal.body.host);
+    const signedUp = await onPortal('POST', '/portal/auth/sign-up/email', { body: { name: 'Live Customer', email: `live-${randomUUID().slice(0, 8)}@customer.test`, password: 'correct horse battery' } });
+    expect(signedUp.status, signedUp.text).toBe(200);
+
+    const viewer = await addMember(call, smtp, w.owner, w.workspaceId, 'viewer');
+    const member = await addMember(call, smtp, w.owner, w.workspaceId, 'member');
+    const issuesOnly = await issueKey(call, w.owner, w.workspaceId, ['issues:read'], 'issues only');
+    const requestsToo = await issueKey(call, w.owner, w.workspaceId, ['issues:read', 'requests:read'], 'issues and requests');
+    const members = [await open(a, { token: member.token, workspaceId: w.workspaceId }), await open(b, { token: requestsToo.key })];
+    const others = [await open(a, { token: viewer.token, workspaceId: w.workspaceId }), await open(b, { token: issuesOnly.key })];
+    for (const stream of [...members, ...others]) {
+      expect(stream.status).toBe(200);
+      await stream.next((e) => e.event === 'ready');
+    }
+
+    const submitted = await onPortal('POST', '/portal/requests', { token: signedUp.headers.get('set-auth-token')!, body: { requestTypeId: type.body.id, title: 'Held for a moment', values: {} } });
+    expect(submitted.status, submitted.text).toBe(201);
+    const held = (await call('GET', `/v1/requests?portalId=${portal.body.id}&held=true`, as)).body.data;
+    expect(held.map((r: { reference: string }) => r.reference)).toEqual([submitted.body.reference]);
+    const requestId = held[0].id as string;
+    for (const stream of members) {
+      expect((await stream.next((e) => e.event === 'request' && e.data.requestId === requestId)).data).toEqual({ requestId, portalId: portal.body.id });
+    }
+    // Rejecting it changes its state: told again.
+    const seen = members[0].events.length;
+    expect((await call('POST', `/v1/portals/${portal.body.id}/requests/${requestId}/reject`, as)).status).toBe(200);
+    await members[0].next((e) => members[0].events.indexOf(e) >= seen && e.event === 'request' && e.data.requestId === requestId);
+
+    // A fence: an issue's notice of a later transaction reaches every stream after the request's.
+    const one = await issueIdOf(1);
+    await a.database.pool.query('update issues set locked = locked where id = $1', [one]);
+    for (const stream of others) await stream.next((e) => e.event === 'issue' && e.data.issueId === one);
+    for (const stream of others) expect(stream.events.filter((e) => e.event === 'request')).toEqual([]);
   });
 });
 

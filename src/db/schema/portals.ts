@@ -203,10 +203,27 @@ export const requests = pgTable(
     notifiedStatus: text('notified_status'),
     /** Votes of customers (`request_votes`), kept with each vote in its transaction: lists sort by it. */
     voteCount: integer('vote_count').notNull().default(0),
+    /**
+     * The newest of its submission (its creation, for an issue a member shared), a customer's
+     * comment on it and a customer's vote for it: the inbox's `activity` order. Moved forward in
+     * the transaction of each vote and comment (requestStore.vote, portalCommentStore.record), never
+     * back (a vote taken back stays activity that happened). Backfilled by migration 0034.
+     */
+    lastCustomerActivityAt: ts('last_customer_activity_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // The workspace's requests in each order of the inbox (GET /v1/requests), read backwards for
+    // newest first: creation, votes then creation, latest customer activity. The hold queue has
+    // the same three of its own: it is small (so they cost little), and its requests gather at one
+    // end of the others (no votes yet), where a page of them would be read past everything else.
+    index('requests_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
+    index('requests_workspace_votes_idx').on(t.workspaceId, t.voteCount, t.createdAt, t.id),
+    index('requests_workspace_activity_idx').on(t.workspaceId, t.lastCustomerActivityAt, t.id),
+    index('requests_workspace_held_idx').on(t.workspaceId, t.createdAt, t.id).where(sql`${t.state} = 'held'`),
+    index('requests_workspace_held_votes_idx').on(t.workspaceId, t.voteCount, t.createdAt, t.id).where(sql`${t.state} = 'held'`),
+    index('requests_workspace_held_activity_idx').on(t.workspaceId, t.lastCustomerActivityAt, t.id).where(sql`${t.state} = 'held'`),
     uniqueIndex('requests_portal_number_key').on(t.portalId, t.number),
     // At most one request per issue per portal.
     uniqueIndex('requests_portal_issue_key').on(t.portalId, t.issueNodeId).where(sql`${t.issueNodeId} is not null`),
@@ -214,6 +231,8 @@ export const requests = pgTable(
     index('requests_workspace_issue_idx').on(t.workspaceId, t.issueNodeId),
     index('requests_requester_idx').on(t.requesterId),
     index('requests_portal_votes_idx').on(t.portalId, t.voteCount, t.createdAt, t.id),
+    // The inbox with one portal named, by latest customer activity (the orders above serve the others).
+    index('requests_portal_activity_idx').on(t.portalId, t.lastCustomerActivityAt, t.id),
     index('requests_portal_company_created_idx').on(t.portalId, t.requesterCompanyId, t.createdAt, t.id),
     check('requests_visibility_check', sql`${t.visibility} in ('private','company','public')`),
     check('requests_state_check', sql`${t.state} in ('held','rejected','filed')`),

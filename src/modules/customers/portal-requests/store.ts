@@ -42,10 +42,15 @@ export const portalCommentStore = {
     return rows;
   },
 
+  /** The customer's comment, recorded once; a new one moves the request's latest customer activity to now (never back). */
   async record(tx: Executor, row: { workspaceId: string; requestId: string; customerId: string; repositoryId: string; codehostCommentId: number; sealedBody: string | null }): Promise<void> {
     await tx.execute(sql`
-      insert into portal_comments (id, workspace_id, request_id, customer_id, repository_id, codehost_comment_id, sealed_body)
-      values (${uuidv7()}, ${row.workspaceId}, ${row.requestId}, ${row.customerId}, ${row.repositoryId}, ${row.codehostCommentId}, ${row.sealedBody})
-      on conflict (repository_id, codehost_comment_id) do nothing`);
+      with added as (
+        insert into portal_comments (id, workspace_id, request_id, customer_id, repository_id, codehost_comment_id, sealed_body)
+        values (${uuidv7()}, ${row.workspaceId}, ${row.requestId}, ${row.customerId}, ${row.repositoryId}, ${row.codehostCommentId}, ${row.sealedBody})
+        on conflict (repository_id, codehost_comment_id) do nothing
+        returning request_id)
+      update requests set last_customer_activity_at = greatest(last_customer_activity_at, now())
+       where id in (select request_id from added) and workspace_id = ${row.workspaceId}`);
   },
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../../../http/route.js';
 import { pageOf } from '../../../platform/pagination.js';
-import { changeRequestBody, memberRequestSchema, requestListQuery, shareIssueBody } from './schemas.js';
+import { changeRequestBody, inboxQuery, memberRequestSchema, requestCountsSchema, requestListQuery, shareIssueBody } from './schemas.js';
 import { ok, okSchema, uuidParam } from '../../../platform/schemas.js';
 import { requestService } from './service.js';
 import { CODEHOST_EXPOSURE_RULE } from './codehost-exposure.js';
@@ -13,6 +13,40 @@ const portalParam = uuidParam('portalId', "The portal's id.");
 const requestParam = portalParam.extend({ requestId: z.uuid().describe("The request's id (`id` in the portal's requests), not its reference.") });
 
 export const requestRoutes = [
+  defineRoute({
+    operationId: 'listRequests',
+    method: 'GET',
+    path: '/v1/requests',
+    summary: 'Requests of every portal (the inbox)',
+    description: [
+      "The requests of every portal of the workspace in one list, as each portal's list presents them, each with its `portalId` and `portalName`. The same filters as a portal's list (`held=true` is the hold queue of every portal; `status` is the derived status, applied after the rules run, so every page is full and in order), and `portalId` (repeatable) to keep some portals only.",
+      '',
+      "- `sort`: `newest` (the default), `oldest`, `votes` (most first, then newest) or `activity` (latest customer activity first: `lastCustomerActivityAt`, the newest of the submission, a customer's comment and a customer's vote). Ties go by id; a cursor is bound to the workspace, the sort and every filter, and a page never repeats or skips a request, though a request whose votes or activity move while you page moves in the order as well.",
+      "- Live: the `request` event of `GET /v1/events` tells when a request is created, changes (held to filed or rejected, votes, a customer's comment, a member's edit) or is deleted; its derived status follows its issue, which the `issue` event tells of.",
+    ].join('\n'),
+    tags: ['Portals'],
+    access: read,
+    query: inboxQuery,
+    response: pageOf(memberRequestSchema),
+    handler: ({ services, auth, query }) => {
+      const { portalId, ...rest } = query;
+      return requestService.inbox(services, auth, { ...rest, portalIds: portalId });
+    },
+  }),
+
+  defineRoute({
+    operationId: 'countRequests',
+    method: 'GET',
+    path: '/v1/requests/counts',
+    summary: 'How many requests wait in the hold queue',
+    description:
+      "Held requests of every portal of the workspace (submitted on an open portal, not yet released or rejected), in all and by portal: the count the application's navigation shows. Read again at every `request` event of `GET /v1/events`.",
+    tags: ['Portals'],
+    access: read,
+    response: requestCountsSchema,
+    handler: ({ services, auth }) => requestService.counts(services, auth),
+  }),
+
   defineRoute({
     operationId: 'listPortalRequests',
     method: 'GET',

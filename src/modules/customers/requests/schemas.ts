@@ -11,6 +11,8 @@ export const requestVisibilitySchema = z.enum(['private', 'company', 'public']);
 export const memberRequestSchema = z
   .object({
     id: z.uuid(),
+    portalId: z.uuid().describe('The portal it belongs to (`id` in the portal list).'),
+    portalName: z.string().describe("That portal's name."),
     reference: z.string().describe('`<referencePrefix>-<number>`; the number alone also finds it on the portal.'),
     number: z.number().int(),
     title: z.string(),
@@ -40,6 +42,9 @@ export const memberRequestSchema = z
     }),
     createdAt: timestamp(),
     updatedAt: timestamp(),
+    lastCustomerActivityAt: timestamp().describe(
+      "The newest of its submission (its creation, for an issue a member shared), a customer's comment on it and a customer's vote for it: the inbox's `activity` order. A vote taken back does not move it back.",
+    ),
   })
   .meta({ id: 'PortalRequest' });
 
@@ -50,17 +55,51 @@ export const shareIssueBody = z.object({
   title: z.string().trim().min(3).max(200).optional().describe("Default: the issue's title."),
 });
 
+/** The filters both request lists share: the portal's and the inbox's. */
+const requestFilters = {
+  status: z.enum(statusIds).optional().describe('The stable status id; applied after the status rules run, so every page is full and in order.'),
+  visibility: requestVisibilitySchema.optional().describe('Only requests of this visibility: `private` (the requester), `company` (their company) or `public` (every customer of the portal).'),
+  held: booleanQuery('held').optional().describe('`true`: only the hold queue; `false`: only requests past it.'),
+  companyId: z.uuid().optional().describe('Requests whose requester is in this company.'),
+  requestTypeId: z.uuid().optional().describe('Only requests of this request type.'),
+};
+
 export const requestListQuery = z
   .object({
     ...pageQuery,
-    status: z.enum(statusIds).optional().describe('The stable status id; applied after the status rules run, so every page is full and in order.'),
-    visibility: requestVisibilitySchema.optional().describe('Only requests of this visibility: `private` (the requester), `company` (their company) or `public` (every customer of the portal).'),
-    held: booleanQuery('held').optional().describe('`true`: only the hold queue; `false`: only requests past it.'),
-    companyId: z.uuid().optional().describe("Requests whose requester is in this company."),
-    requestTypeId: z.uuid().optional().describe('Only requests of this request type.'),
+    ...requestFilters,
     sort: z.enum(['oldest', 'votes']).default('oldest').describe('`oldest` first (the hold queue\'s order), or most `votes` first (then oldest).'),
   })
   .strict();
+
+export const inboxSorts = ['newest', 'oldest', 'votes', 'activity'] as const;
+
+export const inboxQuery = z
+  .object({
+    ...pageQuery,
+    portalId: z
+      .union([z.uuid(), z.array(z.uuid()).max(50)])
+      .optional()
+      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+      .describe("Only requests of this portal; repeat it for several (any of them matches), at most 50. A portal of another workspace matches nothing. Absent: every portal of the workspace."),
+    ...requestFilters,
+    sort: z
+      .enum(inboxSorts)
+      .default('newest')
+      .describe(
+        '`newest` first (the default), `oldest` first, most `votes` first (then newest), or latest customer `activity` first (`lastCustomerActivityAt`: a submission, a customer\'s comment or vote; then the newest id).',
+      ),
+  })
+  .strict();
+
+export const requestCountsSchema = z
+  .object({
+    held: z.number().int().describe('Requests in the hold queue of every portal of the workspace: submitted, not yet released or rejected.'),
+    portals: z
+      .array(z.object({ portalId: z.uuid(), held: z.number().int().describe('Of them, in this portal (more than 0).') }))
+      .describe('The held requests by portal; a portal with none is left out.'),
+  })
+  .meta({ id: 'RequestCounts' });
 
 export type MemberRequest = z.input<typeof memberRequestSchema>;
 

@@ -18,16 +18,19 @@ import { attachmentService } from '../attachments/service.js';
 import { fileIssue } from './filing.js';
 import { filingContent } from './filing-content.js';
 import { statusOf } from './record-status.js';
-import { requestStore, type IssueCards, type RequestFilter, type RequestRecord } from './store.js';
+import { requestStore, type InboxFilter, type InboxSort, type IssueCards, type RequestFilter, type RequestRecord } from './store.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 
-function present(portal: PortalRow, record: RequestRecord, status: StatusId): MemberRequest {
+/** A request as members read it; `portal` is its own portal (the request's `portalId`). */
+function present(portal: Pick<PortalRow, 'name' | 'referencePrefix'>, record: RequestRecord, status: StatusId): MemberRequest {
   return {
     id: record.id,
+    portalId: record.portalId,
+    portalName: portal.name,
     reference: `${portal.referencePrefix}-${record.number}`,
     number: record.number,
     title: record.title,
@@ -57,6 +60,7 @@ function present(portal: PortalRow, record: RequestRecord, status: StatusId): Me
     },
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
+    lastCustomerActivityAt: iso(record.lastCustomerActivityAt),
   };
 }
 
@@ -68,7 +72,7 @@ const SCAN = 200;
  * are read in order and kept while the page fills, and the cursor names the last row kept, so no
  * page is short and none repeats. Shared by the member's list and the customer's.
  */
-export async function pageByStatus<O>(
+export async function pageByStatus<O, R extends RequestRecord = RequestRecord>(
   services: Services,
   list: {
     workspaceId: string;
@@ -76,23 +80,23 @@ export async function pageByStatus<O>(
     status?: StatusId;
     cursor?: string;
     limit: number;
-    fetch: (after: SortValue[] | null, limit: number) => Promise<RequestRecord[]>;
+    fetch: (after: SortValue[] | null, limit: number) => Promise<R[]>;
     /** The row's position in the list's order, as the cursor names it. */
-    sortKey: (record: RequestRecord) => SortValue[];
+    sortKey: (record: R) => SortValue[];
     /**
      * Called per batch of rows read, instead of reading their cards here: the cards and whatever
      * else the caller reads of the rows, in one round trip (a customer's marks and files for
      * presenting them), with another test decided in code (the unread state). `keepFilters`:
      * whether that test can drop rows.
      */
-    sideReads?: (rows: RequestRecord[], issueNodeIds: string[]) => Promise<{ cards: IssueCards; keep: (record: RequestRecord, status: StatusId) => boolean }>;
+    sideReads?: (rows: R[], issueNodeIds: string[]) => Promise<{ cards: IssueCards; keep: (record: R, status: StatusId) => boolean }>;
     keepFilters?: boolean;
-    present: (record: RequestRecord, status: StatusId) => O;
+    present: (record: R, status: StatusId) => O;
   },
 ) {
   const { status, limit } = list;
   let after: SortValue[] | null = list.cursor ? services.cursors.decode(list.binding, list.cursor) : null;
-  const kept: Array<{ record: RequestRecord; status: StatusId }> = [];
+  const kept: Array<{ record: R; status: StatusId }> = [];
   for (;;) {
     // Rows a test in code may drop are read in larger batches; otherwise the page is one page's rows.
     const want = status || list.keepFilters ? SCAN : limit + 1;
@@ -113,8 +117,12 @@ export async function pageByStatus<O>(
 }
 
 /** A request's place in a list sorted by `sort`: what the list's cursor names. */
-export const sortKeyOf = (sort: 'oldest' | 'newest' | 'votes') => (record: RequestRecord): SortValue[] =>
-  sort === 'votes' ? [Number(record.voteCount), iso(record.createdAt), record.id] : [iso(record.createdAt), record.id];
+export const sortKeyOf = (sort: InboxSort) => (record: RequestRecord): SortValue[] =>
+  sort === 'votes'
+    ? [Number(record.voteCount), iso(record.createdAt), record.id]
+    : sort === 'activity'
+      ? [iso(record.lastCustomerActivityAt), record.id]
+      : [iso(record.createdAt), record.id];
 
 /** The status of one request, read now. */
 export async function statusNow(services: Services, workspaceId: string, record: RequestRecord): Promise<StatusId> {
@@ -138,6 +146,34 @@ export const requestService = {
       fetch: (after, n) => requestStore.page(db, portal.id, { ...filter, statusCandidate: status && { status, workspaceId: portal.workspaceId } }, after, n, sort),
       present: (record, s) => present(portal, record, s),
     });
+  },
+
+  /**
+   * The inbox: requests of every portal of the workspace (or of the portals named), in the order
+   * `sort` names, filtered by the derived status after the rules run, as the portal's list is.
+   */
+  async inbox(services: Services, auth: WorkspaceAuth, query: InboxFilter & { status?: StatusId; cursor?: string; limit: number; sort: InboxSort }) {
+    const { workspaceId } = auth.workspace;
+    const db = services.database.db;
+    const { status, cursor, limit, sort, portalIds = [], ...filter } = query;
+    const portals = [...new Set(portalIds.map((id) => id.toLowerCase()))].sort();
+    return pageByStatus(services, {
+      workspaceId,
+      // Bound to the workspace, the sort and every filter: a cursor of another list is 422.
+      binding: `requests-inbox:${workspaceId}:${JSON.stringify({ ...filter, portals, status: status ?? null, sort })}`,
+      status,
+      cursor,
+      limit,
+      sortKey: sortKeyOf(sort),
+      fetch: (after, n) => requestStore.inboxPage(db, workspaceId, { ...filter, portalIds: portals, statusCandidate: status && { status, workspaceId } }, after, n, sort),
+      present: (record, s) => present({ name: record.portalName, referencePrefix: record.portalReferencePrefix }, record, s),
+    });
+  },
+
+  /** The workspace's held requests, in all and by portal: what the application's navigation shows. */
+  async counts(services: Services, auth: WorkspaceAuth) {
+    const portals = await requestStore.heldCounts(services.database.db, auth.workspace.workspaceId);
+    return { held: portals.reduce((sum, p) => sum + p.held, 0), portals };
   },
 
   async read(services: Services, auth: WorkspaceAuth, portalId: string, requestId: string) {

@@ -22,6 +22,8 @@ export type RequestRecord = {
   /** Raw SQL answers timestamps as text. */
   createdAt: Date | string;
   updatedAt: Date | string;
+  /** The newest of its submission, a customer's comment on it and a customer's vote for it. */
+  lastCustomerActivityAt: Date | string;
   requestTypeId: string | null;
   requestTypeName: string | null;
   statusMap: StoredStatusRule[] | null;
@@ -118,6 +120,41 @@ function customerConditions(portalId: string, who: CustomerSight, filter: Custom
   return where;
 }
 
+/** A request of the inbox: with its portal's name and reference prefix. */
+export type InboxRecord = RequestRecord & { portalName: string; portalReferencePrefix: string };
+
+/** The inbox's orders: newest first (the default), oldest first, most votes first (then newest), latest customer activity first. */
+export type InboxSort = 'newest' | 'oldest' | 'votes' | 'activity';
+
+/**
+ * Each order of the inbox with the rows strictly after a cursor, `sortKeyOf(sort)` of the last row
+ * it showed (a row comparison over the columns of one index of migration 0034, read backwards for
+ * the descending orders; the id breaks ties, so no row is repeated or skipped).
+ */
+const inboxOrders: Record<InboxSort, { by: SQL; after: (key: SortValue[]) => SQL }> = {
+  newest: {
+    by: sql`r.created_at desc, r.id desc`,
+    after: (k) => sql`(r.created_at, r.id) < (${k[0]}::timestamptz, ${k[1]}::uuid)`,
+  },
+  oldest: {
+    by: sql`r.created_at, r.id`,
+    after: (k) => sql`(r.created_at, r.id) > (${k[0]}::timestamptz, ${k[1]}::uuid)`,
+  },
+  votes: {
+    by: sql`r.vote_count desc, r.created_at desc, r.id desc`,
+    after: (k) => sql`(r.vote_count, r.created_at, r.id) < (${k[0]}::int, ${k[1]}::timestamptz, ${k[2]}::uuid)`,
+  },
+  activity: {
+    by: sql`r.last_customer_activity_at desc, r.id desc`,
+    after: (k) => sql`(r.last_customer_activity_at, r.id) < (${k[0]}::timestamptz, ${k[1]}::uuid)`,
+  },
+};
+
+export interface InboxFilter extends RequestFilter {
+  /** Only requests of these portals (any of them); empty or absent: every portal. */
+  portalIds?: string[];
+}
+
 export interface RequestFilter {
   /** Only rows that may have this derived status (the rules decide after). */
   statusCandidate?: { status: StatusId; workspaceId: string };
@@ -139,9 +176,10 @@ function limitOf(rows: number): SQL {
   return sql.raw(String(rows));
 }
 
-const recordSelect = sql`
-  select r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.vote_count as "voteCount", r.values,
-         r.created_at as "createdAt", r.updated_at as "updatedAt",
+/** The columns of a `RequestRecord`, over the tables `recordFrom` joins. */
+const recordColumns = sql`
+         r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.vote_count as "voteCount", r.values,
+         r.created_at as "createdAt", r.updated_at as "updatedAt", r.last_customer_activity_at as "lastCustomerActivityAt",
          t.id as "requestTypeId", t.name as "requestTypeName", t.status_map as "statusMap",
          c.id as "requesterId", u.name as "requesterName", c.email as "requesterEmail",
          co.id as "companyId", co.name as "companyName",
@@ -150,7 +188,9 @@ const recordSelect = sql`
          i.state_reason as "issueStateReason", i.label_names as "issueLabels",
          case when i.id is null then null else i.milestone_codehost_id is not null end as "issueHasMilestone",
          i.html_url as "issueHtmlUrl", rep.id as "repositoryId", rep.full_name as "repositoryFullName",
-         rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost"
+         rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost"`;
+
+const recordFrom = sql`
     from requests r
     left join request_types t on t.id = r.request_type_id
     left join portal_customers c on c.id = r.requester_id
@@ -159,8 +199,19 @@ const recordSelect = sql`
     left join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id
     left join repositories rep on rep.id = i.repository_id`;
 
+const recordSelect = sql`select ${recordColumns} ${recordFrom}`;
+
+/** A request of any portal of the workspace, with its portal's name and reference prefix (the inbox). */
+const inboxSelect = sql`select ${recordColumns}, p.name as "portalName", p.reference_prefix as "portalReferencePrefix" ${recordFrom}
+    join portals p on p.id = r.portal_id`;
+
 function conditions(portalId: string, filter: RequestFilter): SQL[] {
-  const where = [sql`r.portal_id = ${portalId}`];
+  return [sql`r.portal_id = ${portalId}`, ...filterConditions(filter)];
+}
+
+/** The member's filters, over `recordColumns`' tables. */
+function filterConditions(filter: RequestFilter): SQL[] {
+  const where: SQL[] = [];
   if (filter.visibility) where.push(sql`r.visibility = ${filter.visibility}`);
   if (filter.held === true) where.push(sql`r.state = 'held'`);
   if (filter.held === false) where.push(sql`r.state <> 'held'`);
@@ -263,6 +314,30 @@ export const requestStore = {
   },
 
   /**
+   * The inbox: requests of every portal of the workspace (or of `portalIds`), `limit` rows after
+   * the cursor in the order `sort` names (see `inboxOrders`).
+   */
+  async inboxPage(tx: Executor, workspaceId: string, filter: InboxFilter, after: SortValue[] | null, limit: number, sort: InboxSort): Promise<InboxRecord[]> {
+    const where = [sql`r.workspace_id = ${workspaceId}`, ...filterConditions(filter)];
+    const portalIds = filter.portalIds ?? [];
+    // One portal as an equality, so its own indexes may serve the page.
+    if (portalIds.length === 1) where.push(sql`r.portal_id = ${portalIds[0]}`);
+    else if (portalIds.length > 1) where.push(sql`r.portal_id = any(${sql.param(portalIds)}::uuid[])`);
+    const order = inboxOrders[sort];
+    if (after) where.push(order.after(after));
+    return preparedRows<InboxRecord>(tx, sql`${inboxSelect} where ${sql.join(where, sql` and `)} order by ${order.by} limit ${limitOf(limit)}`);
+  },
+
+  /** Held requests of the workspace, by portal (portals with none left out), from the hold queue's own index. */
+  async heldCounts(tx: Executor, workspaceId: string): Promise<Array<{ portalId: string; held: number }>> {
+    const rows = await preparedRows<{ portalId: string; held: number }>(
+      tx,
+      sql`select portal_id as "portalId", count(*)::int as held from requests where workspace_id = ${workspaceId} and state = 'held' group by portal_id order by portal_id`,
+    );
+    return rows.map((r) => ({ portalId: r.portalId, held: Number(r.held) }));
+  },
+
+  /**
    * Within the customer's sight, `limit` rows after the cursor: newest first, or most votes first
    * (then newest). The cursor is `sortKeyOf(sort)` of the last row.
    */
@@ -332,12 +407,18 @@ export const requestStore = {
     return removed.rows.length > 0;
   },
 
-  /** One vote per customer and request; the count moves only when a vote was added. */
+  /**
+   * One vote per customer and request; the count moves only when a vote was added, and so does
+   * the request's latest customer activity (never back: see `lastCustomerActivityAt`).
+   */
   async vote(tx: Executor, request: { id: string; workspaceId: string }, customerId: string): Promise<boolean> {
     const added = await tx.execute(sql`
       insert into request_votes (request_id, customer_id, workspace_id) values (${request.id}, ${customerId}, ${request.workspaceId})
       on conflict do nothing returning request_id`);
-    if (added.rows.length) await tx.execute(sql`update requests set vote_count = vote_count + 1 where id = ${request.id}`);
+    if (added.rows.length) {
+      await tx.execute(sql`
+        update requests set vote_count = vote_count + 1, last_customer_activity_at = greatest(last_customer_activity_at, now()) where id = ${request.id}`);
+    }
     return added.rows.length > 0;
   },
 

@@ -1,11 +1,25 @@
 import { PassThrough } from 'node:stream';
 import { authorize, type Access, type AuthContext } from '../../../auth/access.js';
+import { roleAtLeast, scopesAllow } from '../../../auth/roles.js';
 import type { ChangeNotice, FeedSubscriber } from '../../../cache/change-feed.js';
 import { ApiError } from '../../../platform/errors.js';
 import type { Services } from '../../../services.js';
 
 /** Who may open a stream: what reading the issues and comments it tells of needs. */
 export const STREAM_ACCESS = { kind: 'workspace', role: 'viewer', scope: 'issues:read' } as const satisfies Access;
+
+/**
+ * Who is sent `request` events: whoever may read requests (`GET /v1/requests`, the portals'
+ * request lists; test/live/events.test.ts holds the two declarations equal). A viewer, or a key
+ * without `requests:read`, gets the stream without them.
+ */
+export const REQUEST_EVENT_ACCESS = { kind: 'workspace', role: 'member', scope: 'requests:read' } as const satisfies Access;
+
+/** Whether `auth` passes `REQUEST_EVENT_ACCESS`: the role in the workspace, and the scope for an API key. */
+export function mayReadRequests(auth: AuthContext): boolean {
+  if (!auth.workspace || !roleAtLeast(auth.workspace.role, REQUEST_EVENT_ACCESS.role)) return false;
+  return auth.principal.via !== 'api_key' || scopesAllow(auth.principal.scopes, REQUEST_EVENT_ACCESS.scope);
+}
 
 /** The query parameter that names the workspace for a browser's EventSource, which sends no headers. */
 export const WORKSPACE_PARAMETER = 'workspace';
@@ -35,6 +49,7 @@ export const defaultLiveStreamOptions: LiveStreamOptions = {
 export type StreamEvent =
   | { event: 'ready'; data: { workspaceId: string } }
   | { event: 'issue' | 'comment'; data: { issueId: string | null; repositoryId: string | null } }
+  | { event: 'request'; data: { requestId: string | null; portalId: string } }
   | { event: 'resync'; data: Record<string, never> }
   | { event: 'end'; data: { code: string; message: string } };
 
@@ -60,6 +75,8 @@ class LiveStream implements FeedSubscriber {
     /** The request's credential and the workspace it chose: checked again as a new request would be. */
     readonly credential: Record<string, string>,
     readonly holder: string,
+    /** Whether the credential may read requests (`REQUEST_EVENT_ACCESS`); decided again at every check. */
+    private requests: boolean,
   ) {
     // The client went away (or Fastify gave up on the response): the stream is done.
     this.body.on('close', () => this.close());
@@ -71,6 +88,10 @@ class LiveStream implements FeedSubscriber {
   }
 
   change(notice: ChangeNotice): void {
+    if (notice.kind === 'request') {
+      if (this.requests) this.send({ event: 'request', data: { requestId: notice.requestId, portalId: notice.portalId } });
+      return;
+    }
     this.send({ event: notice.kind, data: { issueId: notice.issueId, repositoryId: notice.repositoryId } });
   }
 
@@ -97,6 +118,8 @@ class LiveStream implements FeedSubscriber {
     try {
       const auth = await authorize(STREAM_ACCESS, { method: 'GET', headers: this.credential }, this.streams.services.credentials.resolver, this.streams.services.credentials.trustedOrigins);
       if (auth.workspace?.workspaceId !== this.workspaceId) this.end(new ApiError('not_found', { message: 'No such workspace.' }));
+      // A role changed (a member made viewer) or a key's scopes: request events follow.
+      else this.requests = mayReadRequests(auth);
     } catch (error) {
       // A failure of ours (the database away) is not the credential's: the next check decides.
       if (error instanceof ApiError && error.status < 500) this.end(error);
@@ -195,7 +218,7 @@ export class LiveStreams {
       const value = headers[name];
       if (typeof value === 'string') credential[name] = value;
     }
-    const stream = new LiveStream(this, auth.workspace.workspaceId, credential, holder);
+    const stream = new LiveStream(this, auth.workspace.workspaceId, credential, holder, mayReadRequests(auth));
     this.open.add(stream);
     this.perHolder.set(holder, held + 1);
     stream.start();

@@ -11,6 +11,14 @@ const changed = z.object({
   repositoryId: z.uuid().nullable().describe("The issue's repository (`id` in the repository list); null only with `issueId` null, for a change across repositories (a project's cards)."),
 });
 
+const requestChanged = z.object({
+  requestId: z
+    .uuid()
+    .nullable()
+    .describe("The request that was created, changed or deleted (`id` of a request). Null when many of the portal's requests changed at once (a portal deleted, a customer moved to another company): read again every list of `portalId`'s requests, and the inbox."),
+  portalId: z.uuid().describe('Its portal (`id` in the portal list).'),
+});
+
 /** One event of the stream, as OpenAPI 3.2's `itemSchema` would describe it (3.1 has no word for a sequence). */
 const liveEvent = z
   .discriminatedUnion('event', [
@@ -19,6 +27,11 @@ const liveEvent = z
       .describe('First, once the stream receives changes: anything read before it may be stale, so read again what is shown.'),
     z.object({ event: z.literal('issue'), data: changed }).describe("An issue changed in the cache (a webhook applied, a write through the service, a backfill page, a deletion, a card's values): read it again (`GET /v1/issues/{issueId}`) and the lists that may hold it."),
     z.object({ event: z.literal('comment'), data: changed }).describe("An issue's comments changed (added, edited, deleted): read them again (`GET /v1/issues/{issueId}/comments`)."),
+    z
+      .object({ event: z.literal('request'), data: requestChanged })
+      .describe(
+        "A portal's request was created (a customer's submission, an issue shared), changed (held to filed or rejected, a vote given or taken back, a customer's comment, a member's edit) or deleted: read again the request lists that may hold it (`GET /v1/requests`, `GET /v1/portals/{portalId}/requests`) and the held count (`GET /v1/requests/counts`). Sent only to callers who may read requests (member or above; `requests:read` for an API key). A request's derived status follows its issue: that is the `issue` event.",
+      ),
     z
       .object({ event: z.literal('resync'), data: z.object({}).describe('Empty.') })
       .describe('The service lost and regained its own connection to the changes: some were missed, so read again everything shown.'),
@@ -38,9 +51,9 @@ export const eventRoutes = [
     path: '/v1/events',
     summary: 'Live updates (server-sent events)',
     description: [
-      "A stream of server-sent events (`text/event-stream`, for a browser's `EventSource`) telling what changed in the workspace's cache, so open pages read again what they show: `issue` and `comment` events carry `{ issueId, repositoryId }`, never the change itself (read it through the issue operations, which apply their own rules). Only the selected workspace's changes, to anyone who may read its issues (`issues:read` for an API key).",
+      "A stream of server-sent events (`text/event-stream`, for a browser's `EventSource`) telling what changed in the workspace's cache and its portals' requests, so open pages read again what they show: `issue` and `comment` events carry `{ issueId, repositoryId }`, `request` events `{ requestId, portalId }`, never the change itself (read it through the issue and request operations, which apply their own rules). Only the selected workspace's changes, to anyone who may read its issues (`issues:read` for an API key); `request` events only to those who may also read requests (member or above; `requests:read` for an API key), decided again whenever the credential is checked.",
       '',
-      '- Events: `ready` first, once changes are received; `issue`; `comment`; `resync` when the service missed changes (read everything again); `end` when the credential stops passing this operation\'s checks (sign-out, revoked key, removed membership, expired session), after which the stream closes. The `LiveEvent` schema lists each with its data.',
+      '- Events: `ready` first, once changes are received; `issue`; `comment`; `request`; `resync` when the service missed changes (read everything again); `end` when the credential stops passing this operation\'s checks (sign-out, revoked key, removed membership, expired session), after which the stream closes. The `LiveEvent` schema lists each with its data.',
       '- The workspace: `X-Workspace-Id`, or the `workspace` parameter for a client that cannot send headers (`EventSource`); both given must agree (422). A workspace the caller is not a member of is 404, as everywhere.',
       '- The credential is checked at the start like every request and again at every credential change and every minute.',
       '- Nothing is replayed: a client that connects again (after `retry:`, 3 seconds) should read again what it shows when `ready` arrives, as changes between the two connections are not sent.',
