@@ -3329,6 +3329,13 @@ export interface components {
         PortalRequestDetail: {
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description The portal it belongs to (`id` in the portal list).
+             */
+            portalId: string;
+            /** @description That portal's name. */
+            portalName: string;
             /** @description `<referencePrefix>-<number>`; the number alone also finds it on the portal. */
             reference: string;
             number: number;
@@ -3388,6 +3395,11 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description The newest of its submission (its creation, for an issue a member shared), a customer's comment on it and a customer's vote for it: the inbox's `activity` order. A vote taken back does not move it back.
+             */
+            lastCustomerActivityAt: string;
             /** @description Files attached to the request, oldest first. */
             files: {
                 /** Format: uuid */

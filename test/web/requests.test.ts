@@ -6,7 +6,7 @@ import { demoPortal } from '../../src/demo-portal.js';
 import { expectAccessible } from '../harness/accessibility.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
 import { demoPortalReady } from '../harness/demo-process.js';
-import { apiFromPage } from '../harness/in-page.js';
+import { apiFromPage, emulatorControl } from '../harness/in-page.js';
 import { hostClient } from '../harness/http.js';
 
 // What the functions handed to page.evaluate find in the browser.
@@ -495,4 +495,89 @@ describe('roles on the customer side of the workspace application', () => {
     await viewerContext.close();
     await owner.close();
   }, 90_000);
+});
+
+describe('the requests of every portal in the workspace application', () => {
+  /** A newcomer signs up on the demo portal and submits `titles` (the first waits in the hold queue, and so do the rest while it does). */
+  async function newcomerSubmits(name: string, titles: string[]): Promise<{ token: string; references: string[] }> {
+    const site = hostClient(demo.base.replace('localhost', '127.0.0.1'), `demo.portal.localhost:${demo.ports.port}`);
+    const signedUp = await site('POST', '/portal/auth/sign-up/email', { body: { name, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@customer.localhost`, password: 'customer password 1' } });
+    expect(signedUp.status, signedUp.text).toBe(200);
+    const token = signedUp.headers.get('set-auth-token')!;
+    const front = await site('GET', '/portal');
+    const typeId = front.body.requestTypes.find((t: { form: Array<{ required: boolean }> }) => t.form.every((f) => !f.required))?.id ?? front.body.requestTypes[0].id;
+    const type = front.body.requestTypes.find((t: { id: string }) => t.id === typeId);
+    const values = Object.fromEntries(type.form.filter((f: { required: boolean }) => f.required).map((f: { key: string; type: string; options: string[] }) => [f.key, f.type === 'select' ? f.options[0] : f.type === 'checkbox' ? 'true' : 'Something']));
+    const references: string[] = [];
+    for (const title of titles) {
+      const made = await site('POST', '/portal/requests', { token, body: { requestTypeId: typeId, title, values } });
+      expect(made.status, made.text).toBe(201);
+      references.push(made.body.reference);
+    }
+    return { token, references };
+  }
+
+  it("shows a newcomer's requests in the hold queue live with the count in the navigation, releases two (one issue each), declines one, and keeps one GitHub refused, said in words", async () => {
+    const page = await teamPage();
+    await page.goto(`${demo.base}/w/demo-co/requests`);
+    await page.getByRole('heading', { level: 2, name: /^Hold queue/ }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const heldBefore = (await api(page, 'GET', '/v1/requests/counts')).body.held as number;
+
+    // Submitted while the page is open: they appear, and the count follows, without a reload.
+    await newcomerSubmits('Nora Newcomer', ['Nora asks one', 'Nora asks two', 'Nora asks three']);
+    const queue = page.getByRole('list', { name: 'Held requests' });
+    await expect.poll(() => queue.locator('.request-row', { hasText: 'Nora asks' }).count(), { timeout: 10_000 }).toBe(3);
+    await nav.getByRole('link', { name: `Requests ${heldBefore + 3} held` }).waitFor();
+    await expectAccessible(page, 'requests inbox with a hold queue');
+
+    // GitHub refuses the next issue: that release is said in words and the request stays held and chosen.
+    await emulatorControl(demo.ports.emulatorPort, 'POST', '/faults', { method: 'POST', path: '^/repos/[^/]+/[^/]+/issues$', status: 403, body: { message: 'Resource not accessible by integration' }, count: 1 });
+    const issuesBefore = (await api(page, 'GET', '/v1/issues?state=all&limit=100')).body.data.length as number;
+    await queue.getByRole('checkbox', { name: /Nora asks one$/ }).check();
+    await queue.getByRole('checkbox', { name: /Nora asks two$/ }).check();
+    await page.getByRole('button', { name: 'Release 2 to GitHub' }).click();
+    await expect.poll(() => page.locator('.hold-queue .notice').textContent()).toContain('Resource not accessible by integration');
+    await expect.poll(() => queue.locator('.request-row', { hasText: 'Nora asks' }).count()).toBe(2);
+    expect((await api(page, 'GET', '/v1/issues?state=all&limit=100')).body.data.length).toBe(issuesBefore + 1);
+    // The refused one is still chosen: released now.
+    await page.getByRole('button', { name: 'Release 1 to GitHub' }).click();
+    await expect.poll(() => queue.locator('.request-row', { hasText: 'Nora asks' }).count()).toBe(1);
+    expect((await api(page, 'GET', '/v1/issues?state=all&limit=100')).body.data.length).toBe(issuesBefore + 2);
+
+    // Declined after a confirmation: gone from the queue, Closed to its requester.
+    await queue.getByRole('checkbox', { name: /Nora asks three$/ }).check();
+    await page.getByRole('button', { name: 'Decline 1…' }).click();
+    await page.getByRole('dialog', { name: 'Decline 1 request?' }).getByRole('button', { name: 'Decline them' }).click();
+    await expect.poll(() => queue.locator('.request-row', { hasText: 'Nora asks' }).count()).toBe(0);
+    const declined = (await api(page, 'GET', '/v1/requests?limit=100&sort=newest')).body.data.find((r: { title: string }) => r.title === 'Nora asks three');
+    expect(declined).toMatchObject({ rejected: true, held: false, status: { id: 'closed' } });
+    await nav.getByRole('link', { name: heldBefore ? `Requests ${heldBefore} held` : 'Requests' }).waitFor();
+
+    // Past the queue: filters and the sort live in the address, and the released requests are there.
+    await page.getByLabel('Sort by').selectOption('activity');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'activity');
+    await page.getByLabel('Portal').selectOption({ label: portal.name });
+    await page.waitForURL((url) => url.searchParams.get('portal') === portal.id);
+    await page.getByLabel('Status customers see').selectOption('open');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'open');
+    const past = page.getByRole('list', { name: 'Requests' });
+    await expect.poll(() => past.locator('.request-row', { hasText: 'Nora asks one' }).count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => past.locator('.request-row', { hasText: 'Nora asks two' }).count()).toBe(1);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('activity');
+    await past.getByRole('link', { name: /Nora asks one$/ }).click();
+    await page.waitForURL(new RegExp(`/w/demo-co/requests/${portal.id}/`));
+    await page.getByRole('heading', { level: 1, name: 'Nora asks one' }).waitFor();
+    await page.close();
+  }, 120_000);
+
+  it('fits a 390-pixel-wide screen with nothing scrolling sideways', async () => {
+    const page = await teamPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${demo.base}/w/demo-co/requests`);
+    await page.getByRole('list', { name: 'Requests' }).locator('.request-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.close();
+  }, 60_000);
 });

@@ -12,6 +12,7 @@ import { IssuePage } from './pages/issue';
 import { IssuesPage } from './pages/issues';
 import { RequestPage } from './pages/request';
 import { InboxPage } from './pages/inbox';
+import { RequestsPage, useHeldCount } from './pages/requests';
 import { PortalsPage } from './pages/portals';
 import { PortalSettingsPage } from './pages/portal-settings';
 import { PortalCustomersPage } from './pages/portal-customers';
@@ -156,6 +157,7 @@ function Frame({ session, path, signOut }: { session: Session; path: string; sig
         ) : workspace ? <li class="workspace-name">{workspace.name}</li> : null}
         {workspace ? <li><Link href={workspacePath(workspace, '/issues')} aria-current={path.startsWith(workspacePath(workspace, '/issues')) ? 'page' : undefined}>Issues</Link></li> : null}
         {workspace ? <li><Link href={workspacePath(workspace, '/board')} aria-current={path === workspacePath(workspace, '/board') ? 'page' : undefined}>Board</Link></li> : null}
+        {workspace && workspace.role !== 'viewer' ? <RequestsLink workspace={workspace} path={path} /> : null}
         {workspace && workspace.role !== 'viewer' ? <li><Link href={workspacePath(workspace, '/portals')} aria-current={path.startsWith(workspacePath(workspace, '/portals')) ? 'page' : undefined}>Portals</Link></li> : null}
         {workspace ? <InboxLink workspace={workspace} path={path} /> : null}
         <li><Link href="/settings/codehost" aria-current={path === '/settings/codehost' ? 'page' : undefined}>GitHub</Link></li>
@@ -163,6 +165,19 @@ function Frame({ session, path, signOut }: { session: Session; path: string; sig
         <li><button type="button" class="link-button" onClick={signOut}>Sign out</button></li>
       </ul>
     </nav>
+  );
+}
+
+/** The requests of every portal, with the hold queue's count (members and above read requests). */
+function RequestsLink({ workspace, path }: { workspace: Workspace; path: string }) {
+  const held = useHeldCount(workspace.id, true).data ?? 0;
+  const href = workspacePath(workspace, '/requests');
+  return (
+    <li>
+      <Link href={href} aria-current={path.startsWith(href) ? 'page' : undefined}>
+        Requests{held ? <> <span class="count-badge">{held > 99 ? '99+' : held}<span class="sr-only"> held</span></span></> : null}
+      </Link>
+    </li>
   );
 }
 
@@ -188,6 +203,7 @@ function titleOf(path: string): string {
   if (/^\/w\/[^/]+\/issues$/.test(path)) return 'Issues';
   if (/^\/w\/[^/]+\/board$/.test(path)) return 'Board';
   if (/^\/w\/[^/]+\/inbox$/.test(path)) return 'Inbox';
+  if (/^\/w\/[^/]+\/requests$/.test(path)) return 'Requests';
   if (/^\/w\/[^/]+\/portals$/.test(path)) return 'Portals';
   if (/^\/w\/[^/]+\/portals\/[^/]+$/.test(path)) return 'Portal settings';
   if (/^\/w\/[^/]+\/portals\/[^/]+\/customers$/.test(path)) return 'Customers';
@@ -212,6 +228,7 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
     if (rest === '' || rest === '/issues') return <IssuesPage location={location} />;
     if (rest === '/board') return <BoardPage location={location} />;
     if (rest === '/inbox') return <InboxPage location={location} />;
+    if (rest === '/requests') return <RequestsPage location={location} />;
     if (rest === '/portals') return <PortalsPage />;
     const types = /^\/portals\/([^/]+)\/request-types(?:\/([^/]+))?$/.exec(rest);
     if (types && !types[2]) return <RequestTypesPage portalId={decodeURIComponent(types[1])} />;

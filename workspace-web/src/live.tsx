@@ -54,7 +54,7 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       }, GATHER_MS);
     };
-    const everything = (): QueryKey[] => [['issues', ws], ['issue', ws], ['comments', ws], ['activity', ws], ['project-items', ws]];
+    const everything = (): QueryKey[] => [['issues', ws], ['issue', ws], ['comments', ws], ['activity', ws], ['project-items', ws], ['requests', ws], ['request-counts', ws], ['request', ws]];
 
     /** What every tab does with an event, its own stream's or one told by the tab that holds it. */
     const handle = ({ name, data }: Told) => {
@@ -73,6 +73,12 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
           // A board's cards follow their issues (a card's change is told as its issue's).
           refetch(changed?.issueId ? [['issues', ws], ['issue', ws, changed.issueId], ['activity', ws, changed.issueId], ['project-items', ws]] : [['issues', ws], ['issue', ws], ['activity', ws], ['project-items', ws]]);
           break;
+        case 'request': {
+          // A request made, released, declined, voted for, commented on by a customer, changed or deleted.
+          const request = data as { requestId: string | null } | null;
+          refetch([['requests', ws], ['request-counts', ws], request?.requestId ? ['request', ws, request.requestId] : ['request', ws]]);
+          break;
+        }
         case 'comment':
           refetch(changed?.issueId ? [['comments', ws, changed.issueId], ['activity', ws, changed.issueId]] : [['comments', ws], ['activity', ws]]);
           break;
@@ -104,7 +110,7 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
         if (stopped) return;
         const stream = new EventSource(`${EVENTS}?workspace=${encodeURIComponent(ws)}`);
         source = stream;
-        for (const name of ['ready', 'resync', 'issue', 'comment', 'end'] as const) {
+        for (const name of ['ready', 'resync', 'issue', 'comment', 'request', 'end'] as const) {
           stream.addEventListener(name, (event) => {
             let data: unknown = null;
             try {
