@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXT_COLLECT_MAX, TEXT_STRETCH_PER_ROW } from '../../src/modules/work/issues/store.js';
+import { TEXT_COLLECT_MAX, TEXT_STRETCH_MAX } from '../../src/modules/work/issues/store.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { createWorkspace, signUp, type TestPerson } from '../harness/fixtures.js';
 import { httpClient, type Call, type CallResult } from '../harness/http.js';
 
 /**
  * `q` over a cache big enough for each way a text search finds its page (store.ts, `textPageSql`):
- * in the newest stretch of the list, by collecting every match when the stretch holds too few, and
- * by walking the list when there are more matches than it collects. Written straight into the
- * tables (an installation's backfill of 7,000 issues would take minutes), read over real HTTP.
+ * in the stretch of the list it reads first, by collecting every match when the stretch holds too
+ * few, and by walking the list when there are more matches than it collects. Written straight into
+ * the tables (a backfill of 25,000 issues through the emulator would take minutes), read over
+ * real HTTP.
  *
  * - `#42` is the number of an issue in each of three repositories and a word of two others, one
- *   of them newer than everything else; the rest are older than the stretch of the newest
- *   `FILLERS` issues (`dashboard` in their titles), so their pages are collected.
+ *   of them newer than everything else; the rest are older than the `FILLERS` newest issues
+ *   (`dashboard` in their titles), more than any stretch reads, so their pages are collected.
  * - `zeppelin` is in more issues than a search collects, all older than the fillers.
  */
 let t: TestApp;
@@ -22,9 +23,9 @@ let owner: TestPerson;
 let W: { id: string };
 const repo: Record<'web' | 'api' | 'docs', string> = { web: randomUUID(), api: randomUUID(), docs: randomUUID() };
 
-/** The page size of the walks: its stretch (limit + 1 rows, TEXT_STRETCH_PER_ROW each) is shorter than the fillers. */
+/** The page size of the walks. */
 const LIMIT = 2;
-const FILLERS = (LIMIT + 1) * TEXT_STRETCH_PER_ROW + 100;
+const FILLERS = TEXT_STRETCH_MAX + 100;
 const ZEPPELINS = TEXT_COLLECT_MAX + 50;
 
 const base = Date.parse('2026-01-01T00:00:00Z');
@@ -172,7 +173,7 @@ describe('q naming an issue number', () => {
   });
 
   it('a number nothing holds finds nothing; a word of its title still finds the issue', async () => {
-    const none = await page('q=%234243&limit=10');
+    const none = await page('q=%2399999&limit=10');
     expect(none.body).toEqual({ data: [], nextCursor: null });
     expect(keys((await walk('q=misaligned')).issues)).toEqual(['web#42']);
   });
@@ -187,7 +188,7 @@ describe('q matching many issues', () => {
   it('a word in more old issues than a search collects pages through them in order', async () => {
     const walked = await walk('q=zeppelin', LIMIT, 5);
     expect(walked.issues.map((i) => i.number)).toEqual(Array.from({ length: 10 }, (_, n) => 10000 + n));
-    // A page big enough that its stretch holds every issue; the last page of all.
+    // Pages of 100, and the other end of the list (its oldest issues are zeppelins).
     const big = await walk('q=zeppelin', 100, 2);
     expect(big.issues.map((i) => i.number)).toEqual(Array.from({ length: 200 }, (_, n) => 10000 + n));
     const last = await walk(`q=zeppelin&sort=updated&order=asc`, 3, 1);
