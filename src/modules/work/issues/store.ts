@@ -123,6 +123,8 @@ export interface MilestoneKey {
   codehostId: number;
 }
 
+const updatedSince = (since: Date) => sql`i.codehost_updated_at >= ${since.toISOString()}::timestamptz`;
+
 /** The workspace and every filter, as conditions over `issueFrom`. */
 export function issueConditions(workspaceId: string, f: IssueFilter): SQL[] {
   const where: SQL[] = [sql`i.workspace_id = ${workspaceId}`];
@@ -156,7 +158,7 @@ export function issueConditions(workspaceId: string, f: IssueFilter): SQL[] {
       f.types.none ? sql`i.issue_type_name is null` : null,
     ]);
   }
-  if (f.updatedSince) where.push(sql`i.codehost_updated_at >= ${f.updatedSince.toISOString()}::timestamptz`);
+  if (f.updatedSince) where.push(updatedSince(f.updatedSince));
   // An issue's cards are found by its node id (project_items_workspace_content_idx).
   const cardOf = sql`pi.workspace_id = i.workspace_id and pi.content_node_id = i.node_id and not pi.archived`;
   if (f.projectIds.length) {
@@ -240,19 +242,83 @@ const issueJsonSelect = Object.fromEntries(
 const drivenJsonSelect = rendered(issueJsonSelectOf(isoText(sql`d.issue_updated_at`)));
 
 /**
- * One page of the issue list as a single statement: filters, the keyset on (sort key, id) in the
- * sort's direction, and `limit + 1` rows so the caller knows whether another page follows.
- * Exported so the benchmark can run exactly this SQL without HTTP.
+ * One page of the issue list: filters, the keyset on (sort key, id) in the sort's direction, and
+ * `limit + 1` rows so the caller knows whether another page follows. One statement, or, for a
+ * text search, two run in turn (`textPageSql`): the first whose answer holds `limit + 1` rows, or
+ * else the last, is the page. Exported so the benchmark can run exactly this SQL without HTTP.
  */
-export function issueJsonPageSql(p: IssuePageQuery): SQL {
+export function issueJsonPageSql(p: IssuePageQuery): SQL[] {
   const driver = fieldDriver(p);
-  if (driver) return fieldDrivenPageSql(p, driver);
+  if (driver) return [fieldDrivenPageSql(p, driver)];
   const key = sortKeys[p.sort].column;
   const where = issueConditions(p.workspaceId, p.filter);
   if (p.narrowing) where.push(p.narrowing);
-  if (p.after) where.push(keysetAfter([key, sql`i.id`], p.after, p.order));
+  const after = p.after ? keysetAfter([key, sql`i.id`], p.after, p.order) : null;
+  if (p.filter.q !== null) return textPageSql(p, where, after);
+  if (after) where.push(after);
   const dir = p.order === 'asc' ? sql`asc` : sql`desc`;
-  return sql`${issueJsonSelect[p.sort]} ${issueFrom} where ${sql.join(where, sql` and `)} order by ${key} ${dir}, i.id ${dir} limit ${p.limit + 1}`;
+  return [sql`${issueJsonSelect[p.sort]} ${issueFrom} where ${sql.join(where, sql` and `)} order by ${key} ${dir}, i.id ${dir} limit ${p.limit + 1}`];
+}
+
+/**
+ * A text search reads this many issues per row of the page in list order first, at most
+ * `TEXT_STRETCH_MAX`, and that many when other filters narrow it too (`textPageSql`).
+ */
+export const TEXT_STRETCH_PER_ROW = 500;
+export const TEXT_STRETCH_MAX = 20_000;
+/** Past that stretch, a text search's matches are collected and sorted when there are at most this many. */
+export const TEXT_COLLECT_MAX = 5_000;
+
+/**
+ * The page when `q` is given. Postgres cannot tell how many issues a word matches unless it is
+ * among the commonest words of its statistics: any other it takes for up to 0.5% of the issues, so
+ * it walks the list in order testing each issue, expecting a match every 200 or so. A word or a
+ * number that matches a handful (an issue number, a word half typed in the palette) had it read
+ * every issue of the workspace: 0.4 s at a million issues, over a second from disk, and seconds
+ * when a few such queries ran side by side. The `or` of an issue number changed nothing: it is
+ * the same walk. So the page is found in steps, each in list order and after the cursor:
+ * - first, among the next issues in list order (`TEXT_STRETCH_PER_ROW` a row of the page, more
+ *   with other filters), read through the sort's index, with every condition applied: a common
+ *   word fills the page here, as it did before;
+ * - else every match, collected through the indexes (the search index; for a number, it and the
+ *   number index, OR-ed) and sorted, when there are at most `TEXT_COLLECT_MAX`;
+ * - else the list in order, as before: with more matches than that, the walk finds them soon.
+ * The last two are one statement (the branch whose turn does not come is never run), sent only
+ * when the first falls short: a word the first step answers costs what it did. Each step returns
+ * the first matches in list order, so the page and its cursor are the same whichever found them.
+ */
+function textPageSql(p: IssuePageQuery, where: SQL[], after: SQL | null): SQL[] {
+  const key = sortKeys[p.sort].column;
+  const dir = p.order === 'asc' ? sql`asc` : sql`desc`;
+  const rows = p.limit + 1;
+  const conditions = sql.join(after ? [...where, after] : where, sql` and `);
+  // What the sort's index reads the stretch by: the workspace, the cursor, and the window in updated order.
+  const range = [sql`i.workspace_id = ${p.workspaceId}`];
+  if (after) range.push(after);
+  if (p.sort === 'updated' && p.filter.updatedSince) range.push(updatedSince(p.filter.updatedSince));
+  // Other filters thin out the matches in the stretch (the list page sends `state=open` with its
+  // search): then it reads as many as it may, where the palette's bare words read 500 a row.
+  const f = p.filter;
+  const alone = !f.repositoryIds.length && f.state === 'all' && !f.labels.length && !f.assignees && !f.milestones && !f.types &&
+    !f.projectIds.length && !f.fields.length && !p.narrowing && (!f.updatedSince || p.sort === 'updated');
+  const stretch = alone ? Math.min(rows * TEXT_STRETCH_PER_ROW, TEXT_STRETCH_MAX) : TEXT_STRETCH_MAX;
+  // The stretch carries its sort key as a column, so the planner sees its order and stops at the page.
+  const inStretch = sql`${issueJsonSelect[p.sort]}
+      from (select i.*, ${key} as list_key from issues i where ${sql.join(range, sql` and `)}
+             order by ${key} ${dir}, i.id ${dir} limit ${stretch}) i
+      ${issueJoins}
+     where ${conditions} order by i.list_key ${dir}, i.id ${dir} limit ${rows}`;
+  const collectedOrWalked = sql`
+    with found as materialized (
+      select i.id, ${key} as k ${issueFrom} where ${conditions} limit ${TEXT_COLLECT_MAX + 1}
+    ), page as (
+      (select id, k from found where (select count(*) from found) <= ${TEXT_COLLECT_MAX} order by k ${dir}, id ${dir} limit ${rows})
+      union all
+      (select i.id, ${key} ${issueFrom} where (select count(*) from found) > ${TEXT_COLLECT_MAX} and ${conditions}
+        order by ${key} ${dir}, i.id ${dir} limit ${rows})
+    )
+    ${issueJsonSelect[p.sort]} from page p join issues i on i.id = p.id ${issueJoins} order by p.k ${dir}, p.id ${dir}`;
+  return [inStretch, collectedOrWalked];
 }
 
 /** The `field:` filter that leads the page through `issue_field_values`: in updated order, the first naming values (not `none`). */
@@ -326,9 +392,12 @@ export const issueStore = {
   },
 
   async listJsonPage(tx: Executor, p: IssuePageQuery): Promise<IssueJsonRow[]> {
-    const query = issueJsonPageSql(p);
-    if (hasStablePlan(p)) return preparedRows<IssueJsonRow>(tx, query);
-    return (await tx.execute<IssueJsonRow>(query)).rows;
+    const steps = issueJsonPageSql(p);
+    for (const [n, query] of steps.entries()) {
+      const rows = hasStablePlan(p) ? await preparedRows<IssueJsonRow>(tx, query) : (await tx.execute<IssueJsonRow>(query)).rows;
+      if (rows.length > p.limit || n === steps.length - 1) return rows;
+    }
+    return [];
   },
 
   async find(tx: Executor, workspaceId: string, issueId: string): Promise<IssueRow | null> {
