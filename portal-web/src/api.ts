@@ -1,5 +1,5 @@
 import { createSvcClient, type components } from '@svc/client';
-import { describeProblem, fieldOf } from '@svc/ui-kit';
+import { describeProblem, fieldOf, REQUEST_STATUSES } from '@svc/ui-kit';
 
 export { fieldOf };
 
@@ -20,15 +20,7 @@ export type FormField = RequestType['form'][number];
 export type StatusId = PortalRequest['status']['id'];
 
 /** The seven customer words, in the order a request moves through them. */
-export const STATUSES: Array<{ id: StatusId; label: string }> = [
-  { id: 'open', label: 'Open' },
-  { id: 'planned', label: 'Planned' },
-  { id: 'in_progress', label: 'In progress' },
-  { id: 'waiting_on_you', label: 'Waiting on you' },
-  { id: 'completed', label: 'Completed' },
-  { id: 'merged', label: 'Merged' },
-  { id: 'closed', label: 'Closed' },
-];
+export const STATUSES: ReadonlyArray<{ id: StatusId; label: string }> = REQUEST_STATUSES;
 
 /** What to tell a customer about a failed call (see the UI kit's describeProblem). */
 export function problemOf(error: unknown, response?: Response): string {

@@ -6,3 +6,4 @@ export { Link, navigate, useLocation } from './router';
 export { dismiss, toast, Toasts, type Toast } from './toast';
 export { accentColors, applyAccent, defaultWelcome, PortalHero } from './portal-front';
 export { FieldInput, Labelled, type FormFieldShape } from './form-fields';
+export { REQUEST_STATUSES } from './request-statuses';

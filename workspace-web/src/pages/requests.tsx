@@ -1,4 +1,4 @@
-import { Dialog, Link, moment, navigate, Notice, PageTitle, toast } from '@svc/ui-kit';
+import { Dialog, Link, moment, navigate, Notice, PageTitle, REQUEST_STATUSES, toast } from '@svc/ui-kit';
 import { useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { inWorkspace, must } from '../api';
@@ -6,15 +6,6 @@ import { attempt, canWrite } from '../issue-data';
 import { stageOf, type PortalRequest } from '../request-words';
 import { useSession, workspacePath } from '../session';
 
-const STATUSES: Array<{ id: NonNullable<PortalRequest['status']['id']>; label: string }> = [
-  { id: 'open', label: 'Open' },
-  { id: 'planned', label: 'Planned' },
-  { id: 'in_progress', label: 'In progress' },
-  { id: 'waiting_on_you', label: 'Waiting on you' },
-  { id: 'completed', label: 'Completed' },
-  { id: 'merged', label: 'Merged' },
-  { id: 'closed', label: 'Closed' },
-];
 const SORTS = [
   { value: 'newest', label: 'Newest' },
   { value: 'activity', label: 'Latest customer activity' },
@@ -106,7 +97,7 @@ export function RequestsPage({ location }: { location: URL }) {
             <label for="requests-status">Status customers see</label>
             <select id="requests-status" value={one('status')} onChange={(e) => set({ status: (e.target as HTMLSelectElement).value })}>
               <option value="">Any</option>
-              {STATUSES.map((s) => (
+              {REQUEST_STATUSES.map((s) => (
                 <option key={s.id} value={s.id}>{s.label}</option>
               ))}
             </select>
