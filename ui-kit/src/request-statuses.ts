@@ -1,10 +1,2 @@
-/** The seven words a customer reads for a request, in the order a request moves through them (the API's `status`). */
-export const REQUEST_STATUSES = [
-  { id: 'open', label: 'Open' },
-  { id: 'planned', label: 'Planned' },
-  { id: 'in_progress', label: 'In progress' },
-  { id: 'waiting_on_you', label: 'Waiting on you' },
-  { id: 'completed', label: 'Completed' },
-  { id: 'merged', label: 'Merged' },
-  { id: 'closed', label: 'Closed' },
-] as const;
+// The service's own list (it has no imports), as the form rules are shared.
+export { REQUEST_STATUSES } from '../../src/modules/customers/requests/status-words';

@@ -3,19 +3,12 @@ import type { requestTypes, StatusId, StoredStatusCondition } from '../../../db/
 import { iso, timestamp } from '../../../platform/schemas.js';
 import { fieldValueInputSchema } from '../../work/projects/field-value-input.js';
 import { defaultStatusRulesText } from '../requests/status.js';
+import { REQUEST_STATUSES } from '../requests/status-words.js';
 
 export type RequestTypeRow = typeof requestTypes.$inferSelect;
 
 /** The seven customer-facing statuses: stable id and label (spec, Request status). */
-export const requestStatuses: ReadonlyArray<{ id: StatusId; label: string }> = [
-  { id: 'open', label: 'Open' },
-  { id: 'planned', label: 'Planned' },
-  { id: 'in_progress', label: 'In progress' },
-  { id: 'waiting_on_you', label: 'Waiting on you' },
-  { id: 'completed', label: 'Completed' },
-  { id: 'merged', label: 'Merged' },
-  { id: 'closed', label: 'Closed' },
-];
+export const requestStatuses: ReadonlyArray<{ id: StatusId; label: string }> = REQUEST_STATUSES;
 const statusLabels = requestStatuses.map((s) => s.label) as [string, ...string[]];
 export const statusIdOfLabel = (label: string): StatusId => requestStatuses.find((s) => s.label === label)!.id;
 export const labelOfStatusId = (id: StatusId): string => requestStatuses.find((s) => s.id === id)!.label;
