@@ -25,7 +25,7 @@
  * auto`, so those off screen were not laid out): the figures compare, the work behind them
  * differs. The report also gives how many row elements the page held at each count (`rowsInPage`).
  *
- *   npx tsx bench/workspace-app.ts [--issues 1000000] [--repositories 200] [--pages 10] [--keep] [--reuse <database url>]
+ *   npx tsx bench/workspace-app.ts [--issues 1000000] [--repositories 200] [--pages 10] [--loads 5] [--keep] [--reuse <database url>]
  */
 import { chromium } from 'playwright-core';
 import pg from 'pg';
@@ -39,6 +39,7 @@ import { report, type Aim } from './support/report.js';
 const ISSUES = numberArg('issues', 1_000_000);
 const REPOSITORIES = numberArg('repositories', 200);
 const PAGES = numberArg('pages', 10);
+const LOADS = numberArg('loads', 5);
 const reuseUrl = stringArg('reuse');
 const keep = process.argv.includes('--keep') || reuseUrl !== undefined;
 // What the functions handed to the page find there.
@@ -107,13 +108,16 @@ try {
   }
   const issueCount = Number((await pool.query('select count(*) from issues')).rows[0].count);
 
-  // The first page: a fresh load of the list.
-  await page.goto(`${base}/w/${slug}/issues?state=all`);
-  await page.waitForFunction((n) => Number(document.querySelector('ol.issue-list')?.getAttribute('data-loaded-rows') ?? 0) >= n, 50, { timeout: 60_000 });
-  await page.waitForTimeout(300);
-  const first = await page.evaluate(() => (window as unknown as { __bench: { answers: number[]; rows: Array<{ at: number; count: number; inPage: number }> } }).__bench);
-  const firstAnswer = first.answers[0];
-  const firstDrawn = first.rows.find((r) => r.count >= 50)!.at;
+  // The first page: a fresh load of the list, `--loads` times (the first also warms the service's caches).
+  const firstPage: number[] = [];
+  let first!: { answers: number[]; rows: Array<{ at: number; count: number; inPage: number }> };
+  for (let load = 0; load < LOADS; load++) {
+    await page.goto(`${base}/w/${slug}/issues?state=all`);
+    await page.waitForFunction((n) => Number(document.querySelector('ol.issue-list')?.getAttribute('data-loaded-rows') ?? 0) >= n, 50, { timeout: 60_000 });
+    await page.waitForTimeout(300);
+    first = await page.evaluate(() => (window as unknown as { __bench: { answers: number[]; rows: Array<{ at: number; count: number; inPage: number }> } }).__bench);
+    firstPage.push(first.rows.find((r) => r.count >= 50)!.at - first.answers[0]!);
+  }
 
   // The next pages: scroll to the end, time until 50 more rows are drawn.
   const nextPage: number[] = [];
@@ -192,20 +196,20 @@ try {
 
   const dropped = (f: number[]) => f.filter((x) => x > 16.7 * 1.5).length;
   const rows = [
-    { what: 'first page: answer read → 50 rows drawn', 'ms (or p50)': ms(firstDrawn - firstAnswer), p95: '', max: '', n: 1 },
+    { what: 'first page: answer read → 50 rows drawn', 'ms (or p50)': ms(percentile(firstPage, 50)), p95: ms(percentile(firstPage, 95)), max: ms(Math.max(...firstPage)), n: firstPage.length },
     { what: 'next page: end in view → 50 more rows drawn', 'ms (or p50)': ms(percentile(nextPage, 50)), p95: ms(percentile(nextPage, 95)), max: ms(Math.max(...nextPage)), n: nextPage.length },
     { what: `palette: last key → answer (${palette.map((p) => p.query).join(', ')})`, 'ms (or p50)': ms(percentile(palette.map((p) => p.ms), 50)), p95: ms(percentile(palette.map((p) => p.ms), 95)), max: ms(Math.max(...palette.map((p) => p.ms))), n: palette.length },
     { what: `board (${cards} cards): frame time while scrolling`, 'ms (or p50)': ms(percentile(scrollFrames, 50)), p95: ms(percentile(scrollFrames, 95)), max: ms(Math.max(...scrollFrames)), n: scrollFrames.length },
     { what: `board (${cards} cards): frame time while dragging`, 'ms (or p50)': ms(percentile(dragFrames, 50)), p95: ms(percentile(dragFrames, 95)), max: ms(Math.max(...dragFrames)), n: dragFrames.length },
   ];
   const aims: Aim[] = [
-    { what: 'a page of 50 issues drawn after its data arrives', measured: `${ms(firstDrawn - firstAnswer)} ms`, aim: '≤ 100 ms', met: firstDrawn - firstAnswer <= 100 },
+    { what: 'a page of 50 issues drawn after its data arrives (p95 of fresh loads)', measured: `${ms(percentile(firstPage, 95))} ms`, aim: '≤ 100 ms', met: percentile(firstPage, 95)! <= 100 },
     { what: 'the next page drawn after the end of the list is reached (p95)', measured: `${ms(percentile(nextPage, 95))} ms`, aim: '≤ 300 ms', met: percentile(nextPage, 95) <= 300 },
     { what: 'the command palette answers a query (max, last key → drawn)', measured: `${ms(Math.max(...palette.map((p) => p.ms)))} ms`, aim: '≤ 100 ms', met: palette.length === 6 && Math.max(...palette.map((p) => p.ms)) <= 100 },
     { what: 'board scroll: frames over 25 ms (dropped)', measured: dropped(scrollFrames), aim: '0', met: dropped(scrollFrames) === 0 },
     { what: 'board drag: frames over 25 ms (dropped)', measured: dropped(dragFrames), aim: '0', met: dropped(dragFrames) === 0 },
   ];
-  report('workspace-app', rows, { issues: issueCount, cards, palette, firstPage: { answerToDrawnMs: firstDrawn - firstAnswer }, nextPageMs: nextPage, rowsInPage, scrollFrames, dragFrames, aims });
+  report('workspace-app', rows, { issues: issueCount, cards, palette, firstPageMs: firstPage, nextPageMs: nextPage, rowsInPage, scrollFrames, dragFrames, aims });
   if (keep) console.log(`database kept: ${db.url}`);
 } finally {
   await browser.close();

@@ -2,6 +2,7 @@ import { Dialog, Link, moment, Notice, PageTitle, sizeOf, toast } from '@svc/ui-
 import { useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { inWorkspace, must } from '../api';
+import { useHoldDecisions, type HoldDecision } from '../hold-decisions';
 import { attempt, canWrite, issueKey } from '../issue-data';
 import { typingIn, useShortcuts } from '../keyboard';
 import { readersOf, stageOf, VISIBILITY_CHOICES, type PortalRequestDetail, type Visibility } from '../request-words';
@@ -143,36 +144,16 @@ function PublicReaders({ request, portalName }: { request: PortalRequestDetail; 
 
 /** A held request: nothing is on GitHub yet. Release files it; decline tells its requester it is closed. */
 function HeldNotice({ request, portalId, canAct }: { request: PortalRequestDetail; portalId: string; canAct: boolean }) {
-  const { workspace } = useSession();
-  const api = inWorkspace(workspace!.id);
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<'release' | 'reject' | null>(null);
+  const { decide, running } = useHoldDecisions();
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const after = () => {
-    void queryClient.invalidateQueries({ queryKey: requestKey(workspace!.id, request.id) });
-    void queryClient.invalidateQueries({ queryKey: ['requests', workspace!.id] });
-    void queryClient.invalidateQueries({ queryKey: ['request-counts', workspace!.id] });
-  };
-  const release = async () => {
-    setBusy('release');
+  const act = async (kind: HoldDecision) => {
     setProblem(null);
-    const outcome = await attempt(() => api.POST('/v1/portals/{portalId}/requests/{requestId}/release', { params: { path: { portalId, requestId: request.id } } }));
-    setBusy(null);
-    if (outcome.ok) toast('ok', `Released ${request.reference}: its issue is on GitHub.`);
-    else setProblem(`${request.reference} was not released and stays held. ${outcome.problem}`);
-    after();
-  };
-  const reject = async () => {
-    setBusy('reject');
-    setProblem(null);
-    const outcome = await attempt(() => api.POST('/v1/portals/{portalId}/requests/{requestId}/reject', { params: { path: { portalId, requestId: request.id } } }));
-    setBusy(null);
+    const [failure] = await decide(kind, [{ id: request.id, portalId, reference: request.reference }]);
     setConfirming(false);
-    if (outcome.ok) toast('ok', `Declined ${request.reference}. Its requester sees it as Closed.`);
-    else setProblem(`${request.reference} was not declined. ${outcome.problem}`);
-    after();
+    if (failure) setProblem(kind === 'release' ? `${failure.reference} was not released and stays held. ${failure.why}` : `${failure.reference} was not declined. ${failure.why}`);
   };
+  const busy = running?.kind ?? null;
   return (
     <Notice kind="info">
       <p>
@@ -183,14 +164,14 @@ function HeldNotice({ request, portalId, canAct }: { request: PortalRequestDetai
       <p class="saving" role="status">{busy === 'release' ? 'Filing the issue on GitHub…' : busy === 'reject' ? 'Declining…' : ''}</p>
       {canAct ? (
         <div class="button-row">
-          <button type="button" class="primary" disabled={busy !== null} onClick={release}>Release to GitHub</button>
+          <button type="button" class="primary" disabled={busy !== null} onClick={() => act('release')}>Release to GitHub</button>
           <button type="button" class="danger" disabled={busy !== null} onClick={() => setConfirming(true)}>Decline…</button>
         </div>
       ) : null}
       <Dialog open={confirming} title={`Decline ${request.reference}?`} onClose={() => setConfirming(false)}>
         <p>Nothing is written to GitHub and nobody is e-mailed. {request.requester?.name ?? 'The requester'} sees the request as Closed; nobody else sees it.</p>
         <div class="button-row">
-          <button type="button" class="danger" disabled={busy !== null} onClick={reject}>Decline the request</button>
+          <button type="button" class="danger" disabled={busy !== null} onClick={() => act('reject')}>Decline the request</button>
           <button type="button" disabled={busy !== null} onClick={() => setConfirming(false)}>Keep it held</button>
         </div>
       </Dialog>

@@ -1,8 +1,9 @@
-import { Dialog, Link, moment, navigate, Notice, PageTitle, REQUEST_STATUSES, toast } from '@svc/ui-kit';
-import { useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/preact-query';
+import { Dialog, Link, moment, navigate, Notice, PageTitle, REQUEST_STATUSES } from '@svc/ui-kit';
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { inWorkspace, must } from '../api';
-import { attempt, canWrite } from '../issue-data';
+import { useHoldDecisions, type HoldDecision, type HoldFailure } from '../hold-decisions';
+import { canWrite } from '../issue-data';
 import { stageOf, type PortalRequest } from '../request-words';
 import { useSession, workspacePath } from '../session';
 
@@ -13,8 +14,15 @@ const SORTS = [
   { value: 'oldest', label: 'Oldest' },
 ] as const;
 type Sort = (typeof SORTS)[number]['value'];
+const VISIBILITIES = [
+  { value: 'private', label: 'Private' },
+  { value: 'company', label: 'Company' },
+  { value: 'public', label: 'Public' },
+] as const;
 /** The inbox's filters, each a parameter of the address. */
 const FILTERS = ['portal', 'status', 'type', 'company', 'visibility', 'sort'] as const;
+
+const RUNNING_WORDS: Record<HoldDecision, string> = { release: 'Releasing', reject: 'Declining' };
 
 export const requestCountsKey = (workspaceId: string) => ['request-counts', workspaceId] as const;
 
@@ -84,59 +92,12 @@ export function RequestsPage({ location }: { location: URL }) {
       <section aria-labelledby="past-title">
         <h2 id="past-title">Requests past the queue</h2>
         <form class="issue-filters request-filters" role="search" aria-label="Filter the requests" onSubmit={(e) => e.preventDefault()}>
-          <div>
-            <label for="requests-portal">Portal</label>
-            <select id="requests-portal" value={chosenPortal} onChange={(e) => set({ portal: (e.target as HTMLSelectElement).value })}>
-              <option value="">Every portal</option>
-              {portalList.map((p) => (
-                <option key={p.id} value={p.id}>{p.name}</option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label for="requests-status">Status customers see</label>
-            <select id="requests-status" value={one('status')} onChange={(e) => set({ status: (e.target as HTMLSelectElement).value })}>
-              <option value="">Any</option>
-              {REQUEST_STATUSES.map((s) => (
-                <option key={s.id} value={s.id}>{s.label}</option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label for="requests-type">Request type</label>
-            <select id="requests-type" value={one('type')} disabled={!chosenPortal} aria-describedby={chosenPortal ? undefined : 'requests-per-portal'} onChange={(e) => set({ type: (e.target as HTMLSelectElement).value })}>
-              <option value="">Any</option>
-              {(types.data?.data ?? []).map((t) => (
-                <option key={t.id} value={t.id}>{t.name}</option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label for="requests-company">Company</label>
-            <select id="requests-company" value={one('company')} disabled={!chosenPortal} aria-describedby={chosenPortal ? undefined : 'requests-per-portal'} onChange={(e) => set({ company: (e.target as HTMLSelectElement).value })}>
-              <option value="">Any</option>
-              {(companies.data?.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>{c.name}</option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label for="requests-visibility">Who sees it</label>
-            <select id="requests-visibility" value={one('visibility')} onChange={(e) => set({ visibility: (e.target as HTMLSelectElement).value })}>
-              <option value="">Anyone</option>
-              <option value="private">Private</option>
-              <option value="company">Company</option>
-              <option value="public">Public</option>
-            </select>
-          </div>
-          <div>
-            <label for="requests-sort">Sort by</label>
-            <select id="requests-sort" value={sort} onChange={(e) => set({ sort: (e.target as HTMLSelectElement).value === 'newest' ? '' : (e.target as HTMLSelectElement).value })}>
-              {SORTS.map((s) => (
-                <option key={s.value} value={s.value}>{s.label}</option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="requests-portal" label="Portal" value={chosenPortal} any="Every portal" choices={portalList.map((p) => ({ value: p.id, label: p.name }))} onChoose={(portal) => set({ portal })} />
+          <FilterSelect id="requests-status" label="Status customers see" value={one('status')} any="Any" choices={REQUEST_STATUSES.map((s) => ({ value: s.id, label: s.label }))} onChoose={(status) => set({ status })} />
+          <FilterSelect id="requests-type" label="Request type" value={one('type')} any="Any" perPortal={!chosenPortal} choices={(types.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }))} onChoose={(type) => set({ type })} />
+          <FilterSelect id="requests-company" label="Company" value={one('company')} any="Any" perPortal={!chosenPortal} choices={(companies.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }))} onChoose={(company) => set({ company })} />
+          <FilterSelect id="requests-visibility" label="Who sees it" value={one('visibility')} any="Anyone" choices={VISIBILITIES} onChoose={(visibility) => set({ visibility })} />
+          <FilterSelect id="requests-sort" label="Sort by" value={sort} choices={SORTS} onChoose={(chosen) => set({ sort: chosen === 'newest' ? '' : chosen })} />
           {chosenPortal ? null : <p id="requests-per-portal" class="help filters-note">Request types and companies belong to a portal: choose one to filter by them.</p>}
         </form>
         {past.isError ? <Notice kind="error">{past.error.message}</Notice> : null}
@@ -150,6 +111,24 @@ export function RequestsPage({ location }: { location: URL }) {
         {past.hasNextPage ? <button type="button" disabled={past.isFetchingNextPage} onClick={() => past.fetchNextPage()}>Show more</button> : null}
       </section>
     </>
+  );
+}
+
+/**
+ * One filter of the inbox: a labelled select whose first choice (`any`) is no filter. A filter that
+ * belongs to one portal (`perPortal`) is disabled until a portal is chosen, and says so.
+ */
+function FilterSelect({ id, label, value, any, choices, perPortal = false, onChoose }: { id: string; label: string; value: string; any?: string; choices: ReadonlyArray<{ value: string; label: string }>; perPortal?: boolean; onChoose: (value: string) => void }) {
+  return (
+    <div>
+      <label for={id}>{label}</label>
+      <select id={id} value={value} disabled={perPortal} aria-describedby={perPortal ? 'requests-per-portal' : undefined} onChange={(e) => onChoose((e.target as HTMLSelectElement).value)}>
+        {any === undefined ? null : <option value="">{any}</option>}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>{c.label}</option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -183,44 +162,24 @@ function RequestRow({ request, chooser }: { request: PortalRequest & { portalId:
 function HoldQueue({ portalId }: { portalId: string }) {
   const { workspace } = useSession();
   const api = inWorkspace(workspace!.id);
-  const queryClient = useQueryClient();
   const canAct = canWrite(workspace);
   const held = useQuery({
     queryKey: ['requests', workspace!.id, 'held', portalId],
     queryFn: () => must(api.GET('/v1/requests', { params: { query: { held: true, sort: 'oldest', limit: 100, ...(portalId ? { portalId } : {}) } } })),
   });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [running, setRunning] = useState<{ done: number; total: number; what: string } | null>(null);
-  const [failures, setFailures] = useState<Array<{ reference: string; why: string }>>([]);
+  const { decide, running } = useHoldDecisions();
+  const [failures, setFailures] = useState<HoldFailure[]>([]);
   const [declining, setDeclining] = useState(false);
   const list = held.data?.data ?? [];
   const picked = list.filter((r) => chosen.has(r.id));
 
-  const act = async (kind: 'release' | 'reject') => {
-    const what = kind === 'release' ? 'Releasing' : 'Declining';
-    const failed: Array<{ reference: string; why: string }> = [];
-    const stillChosen = new Set<string>();
+  const act = async (kind: HoldDecision) => {
     setDeclining(false);
     setFailures([]);
-    for (const [i, r] of picked.entries()) {
-      setRunning({ done: i, total: picked.length, what });
-      const path = { params: { path: { portalId: r.portalId, requestId: r.id } } };
-      const outcome =
-        kind === 'release'
-          ? await attempt(() => api.POST('/v1/portals/{portalId}/requests/{requestId}/release', path))
-          : await attempt(() => api.POST('/v1/portals/{portalId}/requests/{requestId}/reject', path));
-      if (!outcome.ok) {
-        failed.push({ reference: r.reference, why: outcome.problem });
-        stillChosen.add(r.id);
-      }
-    }
-    setRunning(null);
-    setChosen(stillChosen);
+    const failed = await decide(kind, picked);
+    setChosen(new Set(failed.map((f) => f.id)));
     setFailures(failed);
-    const done = picked.length - failed.length;
-    if (done) toast('ok', kind === 'release' ? `Released ${done} to GitHub.` : `Declined ${done}; each requester sees theirs as Closed.`);
-    void queryClient.invalidateQueries({ queryKey: ['requests', workspace!.id] });
-    void queryClient.invalidateQueries({ queryKey: requestCountsKey(workspace!.id) });
   };
   const toggle = (id: string) => {
     const next = new Set(chosen);
@@ -249,8 +208,8 @@ function HoldQueue({ portalId }: { portalId: string }) {
       <div role="status" class="hold-progress">
         {running ? (
           <>
-            {running.what} {running.done + 1} of {running.total}…
-            <progress max={running.total} value={running.done} aria-label={`${running.what} the chosen requests`} />
+            {RUNNING_WORDS[running.kind]} {running.done + 1} of {running.total}…
+            <progress max={running.total} value={running.done} aria-label={`${RUNNING_WORDS[running.kind]} the chosen requests`} />
           </>
         ) : null}
       </div>
