@@ -18,7 +18,8 @@ export const REQUEST_EVENT_ACCESS = { kind: 'workspace', role: 'member', scope: 
 /**
  * Who is sent `notification` events, of their own notifications only: whoever may read their inbox
  * (`GET /v1/notifications`; test/live/events.test.ts holds the two declarations equal). An API key
- * acts for the person it was issued to, as it does there; a key without `self:read` gets none.
+ * acts for the person it was issued to, as it does there; every key holds `self:read` (auth/roles.ts),
+ * so every key of theirs is told, unless that rule changes with the inbox's.
  */
 export const NOTIFICATION_EVENT_ACCESS = { kind: 'workspace', role: 'viewer', scope: 'self:read' } as const satisfies Access;
 
