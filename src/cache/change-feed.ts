@@ -1,22 +1,25 @@
 import type pg from 'pg';
 
-/** The channel the cache's triggers notify on (migrations 0033 and 0034): one notice per changed issue, comment or request. */
+/** The channel the triggers notify on (migrations 0033 to 0035): one notice per changed issue, comment or request, or per person whose notifications changed. */
 export const CHANGES_CHANNEL = 'svc_changes';
 /** The channel every credential change notifies on (auth/credential-cache.ts). */
 const CREDENTIALS_CHANNEL = 'svc_credentials';
 
 /**
- * What changed in a workspace, as the triggers of migrations 0033 and 0034 say it.
+ * What changed in a workspace, as the triggers of migrations 0033, 0034 and 0035 say it.
  *
  * - `issue`, `comment`: `issueId` null: many issues (or their comments) changed at once, of
  *   `repositoryId`, or of the whole workspace when that is null too (a backfill page, a label
  *   renamed, a repository removed).
  * - `request`: a portal's request was created, changed or deleted; `requestId` null: many of the
  *   portal's requests at once.
+ * - `notification`: the notifications of one person (`membershipId`) were added, changed or
+ *   deleted; `notificationId` null: several of theirs at once. For that person's streams alone.
  */
 export type ChangeNotice =
   | { workspaceId: string; kind: 'issue' | 'comment'; issueId: string | null; repositoryId: string | null }
-  | { workspaceId: string; kind: 'request'; requestId: string | null; portalId: string };
+  | { workspaceId: string; kind: 'request'; requestId: string | null; portalId: string }
+  | { workspaceId: string; kind: 'notification'; membershipId: string; notificationId: string | null };
 
 /** One open live-update stream, as the feed sees it. */
 export interface FeedSubscriber {
@@ -51,6 +54,11 @@ export function parseNotice(payload: string | undefined): ChangeNotice | null {
     const { requestId, portalId } = value;
     if (!isIdOrNull(requestId) || !isId(portalId)) return null;
     return { workspaceId, kind, requestId, portalId };
+  }
+  if (kind === 'notification') {
+    const { membershipId, notificationId } = value;
+    if (!isId(membershipId) || !isIdOrNull(notificationId)) return null;
+    return { workspaceId, kind, membershipId, notificationId };
   }
   const { issueId, repositoryId } = value;
   if ((kind !== 'issue' && kind !== 'comment') || !isIdOrNull(issueId) || !isIdOrNull(repositoryId)) return null;

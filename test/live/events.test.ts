@@ -11,7 +11,7 @@ import { syncedWorld, type SyncWorld } from '../sync/sync-world.js';
 import { runProjectsBackfill } from '../../src/sync/projects-backfill.js';
 import { syncJobStore } from '../../src/sync/store.js';
 import { routeTable } from '../../src/routes.js';
-import { REQUEST_EVENT_ACCESS } from '../../src/modules/work/events/live-streams.js';
+import { NOTIFICATION_EVENT_ACCESS, REQUEST_EVENT_ACCESS } from '../../src/modules/work/events/live-streams.js';
 
 /**
  * GET /v1/events over real HTTP: changes made on the code host (the emulator acting as a person,
@@ -188,6 +188,70 @@ describe("a portal's requests", () => {
     await a.database.pool.query('update issues set locked = locked where id = $1', [one]);
     for (const stream of others) await stream.next((e) => e.event === 'issue' && e.data.issueId === one);
     for (const stream of others) expect(stream.events.filter((e) => e.event === 'request')).toEqual([]);
+  });
+});
+
+describe("a person's notifications", () => {
+  it("reach that person's own streams (a session's, and a key of theirs) when one arrives and when it is marked read, and nobody else's in the workspace or outside it", async () => {
+    // The same access as the inbox.
+    expect(NOTIFICATION_EVENT_ACCESS).toEqual(routeTable.find((r) => r.operationId === 'listNotifications')!.access);
+
+    // Admins, so that each may issue keys, which act for them.
+    const follower = await addMember(call, smtp, w.owner, w.workspaceId, 'admin', 'Follower');
+    const colleague = await addMember(call, smtp, w.owner, w.workspaceId, 'admin', 'Colleague');
+    const as = { token: follower.token, workspaceId: w.workspaceId };
+    const issueId = await issueIdOf(2);
+    expect((await call('PUT', `/v1/issues/${issueId}/follow`, as)).status).toBe(200);
+    // A key acts for the person it was issued to, and every key holds self:read, as the inbox reads.
+    const key = await issueKey(call, follower, w.workspaceId, ['issues:read'], "the follower's");
+    const colleaguesKey = await issueKey(call, colleague, w.workspaceId, ['issues:read'], "the colleague's");
+    const recipient = [await open(a, as), await open(b, { token: key.key })];
+    const others = [
+      await open(a, { token: colleague.token, workspaceId: w.workspaceId }),
+      await open(b, { token: colleaguesKey.key }),
+      await open(a, { token: w.owner.token, workspaceId: w.workspaceId }),
+      await open(a, { token: other.owner.token, workspaceId: other.workspaceId }),
+    ];
+    for (const stream of [...recipient, ...others]) {
+      expect(stream.status).toBe(200);
+      await stream.next((e) => e.event === 'ready');
+    }
+    const unread = async () => (await call('GET', '/v1/notifications?unread=true&limit=10', as)).body.data as Array<{ id: string; kind: string }>;
+    const after = (stream: EventStreamAnswer, from: number) => (e: StreamEvent) => stream.events.indexOf(e) >= from && e.event === 'notification';
+
+    // A comment on GitHub on the issue the follower follows: one notification, told as its id.
+    await w.act('POST', `/repos/${w.repo.fullName}/issues/2/comments`, { body: 'For the followers' });
+    await expect.poll(async () => (await unread()).length).toBe(1);
+    const [first] = await unread();
+    expect(first!.kind).toBe('comment');
+    for (const stream of recipient) {
+      expect((await stream.next((e) => e.event === 'notification')).data).toEqual({ notificationId: first!.id });
+    }
+
+    // Marked read: told again, to every stream of the person.
+    let seen = recipient.map((s) => s.events.length);
+    const marked = await call('POST', '/v1/notifications/read', { ...as, body: { notificationIds: [first!.id] } });
+    expect(marked.body).toEqual({ marked: 1, unreadCount: 0 });
+    for (const [i, stream] of recipient.entries()) {
+      expect((await stream.next(after(stream, seen[i]!))).data).toEqual({ notificationId: first!.id });
+    }
+
+    // Two more, then all marked read in one statement: one event for the person, naming none.
+    await w.act('POST', `/repos/${w.repo.fullName}/issues/2/comments`, { body: 'Once more' });
+    await w.act('POST', `/repos/${w.repo.fullName}/issues/2/comments`, { body: 'And again' });
+    await expect.poll(async () => (await unread()).length).toBe(2);
+    for (const { id } of await unread()) for (const stream of recipient) await stream.next((e) => e.event === 'notification' && e.data.notificationId === id);
+    seen = recipient.map((s) => s.events.length);
+    expect((await call('POST', '/v1/notifications/read', { ...as, body: { all: true } })).body).toEqual({ marked: 2, unreadCount: 0 });
+    for (const [i, stream] of recipient.entries()) expect((await stream.next(after(stream, seen[i]!))).data).toEqual({ notificationId: null });
+
+    // A fence: an issue's notice of a later transaction reaches every stream after the notifications'
+    // (the other workspace's stream is fed by the same listening connection as the colleague's, in the same order).
+    const one = await issueIdOf(1);
+    await a.database.pool.query('update issues set locked = locked where id = $1', [one]);
+    for (const stream of [...recipient, ...others.slice(0, 3)]) await stream.next((e) => e.event === 'issue' && e.data.issueId === one);
+    for (const [i, stream] of recipient.entries()) expect(stream.events.filter(after(stream, seen[i]!))).toHaveLength(1);
+    for (const stream of others) expect(stream.events.filter((e) => e.event === 'notification')).toEqual([]);
   });
 });
 

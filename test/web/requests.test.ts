@@ -264,6 +264,51 @@ describe('the inbox in the workspace application', () => {
     await expect.poll(async () => (await api(page, 'GET', `/v1/issues/${issueId}/follow`)).body.following).toBe(following);
     await page.close();
   }, 60_000);
+
+  it("brings a customer's comment on a followed issue to the navigation's count and the open inbox live, and a read marked in another tab takes the count down live", async () => {
+    const page = await teamPage();
+    const exported = (await requestsOf(page)).find((r) => r.title === 'Export stops at 1,000 rows')!;
+    expect((await api(page, 'PUT', `/v1/issues/${exported.issue.id}/follow`)).status).toBe(200);
+    // From nothing unread, so that the counts are exact.
+    expect((await api(page, 'POST', '/v1/notifications/read', { all: true })).status).toBe(200);
+    const site = hostClient(demo.base.replace('localhost', '127.0.0.1'), `demo.portal.localhost:${demo.ports.port}`);
+    const grace = await site('POST', '/portal/auth/sign-in/email', { body: { email: demoPortal.customers[0].email, password: demoPortal.customers[0].password } });
+    expect(grace.status, grace.text).toBe(200);
+    const graceSays = async (words: string) =>
+      expect((await site('POST', '/portal/requests/DEMO-1/comments', { token: grace.headers.get('set-auth-token')!, body: { body: words } })).status).toBe(201);
+
+    await page.goto(`${demo.base}/w/demo-co/inbox?show=unread`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Inbox', exact: true }).waitFor();
+    await page.getByText('Nothing unread.').waitFor();
+    const rows = page.locator('.notification');
+
+    // No reload from here on. The first comment might also be read by the refetch the stream's
+    // `ready` causes; the second comes after the page has shown the first, so only live.
+    await graceSays('First, live.');
+    await nav.getByRole('link', { name: 'Inbox 1 unread' }).waitFor();
+    await expect.poll(() => rows.filter({ hasText: 'First, live.' }).count()).toBe(1);
+    await graceSays('Second, live.');
+    await nav.getByRole('link', { name: 'Inbox 2 unread' }).waitFor();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain('Second, live.');
+
+    // A second tab of the same person marks one read, then all: the first tab follows, unreloaded.
+    const other = await teamPage();
+    await other.goto(`${demo.base}/w/demo-co/inbox?show=unread`);
+    const otherRows = other.locator('.notification');
+    await expect.poll(() => otherRows.count()).toBe(2);
+    await otherRows.filter({ hasText: 'First, live.' }).locator('.row-select').check();
+    await other.getByRole('button', { name: 'Mark 1 chosen read' }).click();
+    await nav.getByRole('link', { name: 'Inbox 1 unread' }).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Second, live.');
+    await other.getByRole('button', { name: 'Mark all read' }).click();
+    await nav.getByRole('link', { name: 'Inbox', exact: true }).waitFor();
+    await page.getByText('Nothing unread.').waitFor();
+    await other.close();
+    await page.close();
+  }, 90_000);
 });
 
 describe('portal settings in the workspace application', () => {

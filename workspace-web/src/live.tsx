@@ -1,6 +1,7 @@
 import type { components, paths } from '@svc/client';
 import { useQueryClient, type QueryKey } from '@tanstack/preact-query';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { unreadKey } from './notifications';
 
 /** The stream's events as /openapi.json describes them (the `LiveEvent` schema). */
 type LiveEvent = components['schemas']['LiveEvent'];
@@ -21,7 +22,8 @@ type Told = { name: LiveEvent['event'] | 'paused'; data: unknown };
 
 /**
  * Live updates for the workspace being looked at: one EventSource to GET /v1/events, and the
- * queries the pages read (`['issues', ws, …]`, `['issue', ws, id]`, `['comments', ws, id]`)
+ * queries the pages read (`['issues', ws, …]`, `['issue', ws, id]`, `['comments', ws, id]`, the
+ * person's own `['notifications', ws, …]` and unread count)
  * invalidated as changes are told, so TanStack Query refetches the ones on screen. At every
  * (re)connection everything shown is refetched: changes made while the stream was away are not
  * sent again. `paused` is true from a lost connection until the stream is back; `ended` is called
@@ -54,7 +56,7 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       }, GATHER_MS);
     };
-    const everything = (): QueryKey[] => [['issues', ws], ['issue', ws], ['comments', ws], ['activity', ws], ['project-items', ws], ['requests', ws], ['request-counts', ws], ['request', ws]];
+    const everything = (): QueryKey[] => [['issues', ws], ['issue', ws], ['comments', ws], ['activity', ws], ['project-items', ws], ['requests', ws], ['request-counts', ws], ['request', ws], ['notifications', ws], unreadKey(ws)];
 
     /** What every tab does with an event, its own stream's or one told by the tab that holds it. */
     const handle = ({ name, data }: Told) => {
@@ -79,6 +81,10 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
           refetch([['requests', ws], ['request-counts', ws], request?.requestId ? ['request', ws, request.requestId] : ['request', ws]]);
           break;
         }
+        case 'notification':
+          // The person's own inbox (no one else's stream hears of it): the bell's count and the inbox lists.
+          refetch([unreadKey(ws), ['notifications', ws]]);
+          break;
         case 'comment':
           refetch(changed?.issueId ? [['comments', ws, changed.issueId], ['activity', ws, changed.issueId]] : [['comments', ws], ['activity', ws]]);
           break;
@@ -110,7 +116,7 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
         if (stopped) return;
         const stream = new EventSource(`${EVENTS}?workspace=${encodeURIComponent(ws)}`);
         source = stream;
-        for (const name of ['ready', 'resync', 'issue', 'comment', 'request', 'end'] as const) {
+        for (const name of ['ready', 'resync', 'issue', 'comment', 'request', 'notification', 'end'] as const) {
           stream.addEventListener(name, (event) => {
             let data: unknown = null;
             try {

@@ -15,11 +15,25 @@ export const STREAM_ACCESS = { kind: 'workspace', role: 'viewer', scope: 'issues
  */
 export const REQUEST_EVENT_ACCESS = { kind: 'workspace', role: 'member', scope: 'requests:read' } as const satisfies Access;
 
-/** Whether `auth` passes `REQUEST_EVENT_ACCESS`: the role in the workspace, and the scope for an API key. */
-export function mayReadRequests(auth: AuthContext): boolean {
-  if (!auth.workspace || !roleAtLeast(auth.workspace.role, REQUEST_EVENT_ACCESS.role)) return false;
-  return auth.principal.via !== 'api_key' || scopesAllow(auth.principal.scopes, REQUEST_EVENT_ACCESS.scope);
+/**
+ * Who is sent `notification` events, of their own notifications only: whoever may read their inbox
+ * (`GET /v1/notifications`; test/live/events.test.ts holds the two declarations equal). An API key
+ * acts for the person it was issued to, as it does there; every key holds `self:read` (auth/roles.ts),
+ * so every key of theirs is told, unless that rule changes with the inbox's.
+ */
+export const NOTIFICATION_EVENT_ACCESS = { kind: 'workspace', role: 'viewer', scope: 'self:read' } as const satisfies Access;
+
+/** Whether `auth` passes `access`: the role in the workspace, and the scope for an API key. */
+function passes(auth: AuthContext, access: typeof REQUEST_EVENT_ACCESS | typeof NOTIFICATION_EVENT_ACCESS): boolean {
+  if (!auth.workspace || !roleAtLeast(auth.workspace.role, access.role)) return false;
+  return auth.principal.via !== 'api_key' || scopesAllow(auth.principal.scopes, access.scope);
 }
+
+/** Whether `auth` passes `REQUEST_EVENT_ACCESS`. */
+export const mayReadRequests = (auth: AuthContext): boolean => passes(auth, REQUEST_EVENT_ACCESS);
+
+/** The membership whose notifications `auth` is sent (`NOTIFICATION_EVENT_ACCESS`), or null for none. */
+export const notificationsOf = (auth: AuthContext): string | null => (auth.workspace && passes(auth, NOTIFICATION_EVENT_ACCESS) ? auth.workspace.membershipId : null);
 
 /** The query parameter that names the workspace for a browser's EventSource, which sends no headers. */
 export const WORKSPACE_PARAMETER = 'workspace';
@@ -50,6 +64,7 @@ export type StreamEvent =
   | { event: 'ready'; data: { workspaceId: string } }
   | { event: 'issue' | 'comment'; data: { issueId: string | null; repositoryId: string | null } }
   | { event: 'request'; data: { requestId: string | null; portalId: string } }
+  | { event: 'notification'; data: { notificationId: string | null } }
   | { event: 'resync'; data: Record<string, never> }
   | { event: 'end'; data: { code: string; message: string } };
 
@@ -77,6 +92,8 @@ class LiveStream implements FeedSubscriber {
     readonly holder: string,
     /** Whether the credential may read requests (`REQUEST_EVENT_ACCESS`); decided again at every check. */
     private requests: boolean,
+    /** The membership whose notifications the credential is told of (`NOTIFICATION_EVENT_ACCESS`), or null; decided again at every check. */
+    private notifications: string | null,
   ) {
     // The client went away (or Fastify gave up on the response): the stream is done.
     this.body.on('close', () => this.close());
@@ -88,6 +105,11 @@ class LiveStream implements FeedSubscriber {
   }
 
   change(notice: ChangeNotice): void {
+    if (notice.kind === 'notification') {
+      // Somebody's own inbox: nobody else's stream, whatever their role, hears of it.
+      if (this.notifications !== null && notice.membershipId === this.notifications) this.send({ event: 'notification', data: { notificationId: notice.notificationId } });
+      return;
+    }
     if (notice.kind === 'request') {
       if (this.requests) this.send({ event: 'request', data: { requestId: notice.requestId, portalId: notice.portalId } });
       return;
@@ -118,8 +140,11 @@ class LiveStream implements FeedSubscriber {
     try {
       const auth = await authorize(STREAM_ACCESS, { method: 'GET', headers: this.credential }, this.streams.services.credentials.resolver, this.streams.services.credentials.trustedOrigins);
       if (auth.workspace?.workspaceId !== this.workspaceId) this.end(new ApiError('not_found', { message: 'No such workspace.' }));
-      // A role changed (a member made viewer) or a key's scopes: request events follow.
-      else this.requests = mayReadRequests(auth);
+      else {
+        // A role changed (a member made viewer) or a key's scopes: request and notification events follow.
+        this.requests = mayReadRequests(auth);
+        this.notifications = notificationsOf(auth);
+      }
     } catch (error) {
       // A failure of ours (the database away) is not the credential's: the next check decides.
       if (error instanceof ApiError && error.status < 500) this.end(error);
@@ -218,7 +243,7 @@ export class LiveStreams {
       const value = headers[name];
       if (typeof value === 'string') credential[name] = value;
     }
-    const stream = new LiveStream(this, auth.workspace.workspaceId, credential, holder, mayReadRequests(auth));
+    const stream = new LiveStream(this, auth.workspace.workspaceId, credential, holder, mayReadRequests(auth), notificationsOf(auth));
     this.open.add(stream);
     this.perHolder.set(holder, held + 1);
     stream.start();
