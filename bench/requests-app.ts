@@ -164,6 +164,7 @@ try {
   const expectPast = ((await call(page, 'GET', '/v1/requests?held=false&sort=newest&limit=50', workspaceId)).data as unknown[]).length;
   const expectHeld = ((await call(page, 'GET', '/v1/requests?held=true&sort=oldest&limit=100', workspaceId)).data as unknown[]).length;
   const pastMs: number[] = [];
+  const heldMs: number[] = [];
   // Each time in two: the answer to the rows in the document (the application's work), and from there to the frame after.
   const split = {
     past: [] as Array<{ toDocument: number; toFrame: number }>,
@@ -171,17 +172,18 @@ try {
     request: [] as Array<{ toDocument: number; toFrame: number }>,
     of: (c: { changedAt: number; at: number }, answer: number) => ({ toDocument: ms(c.changedAt - answer), toFrame: ms(c.at - c.changedAt) }),
   };
-  const heldMs: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     await page.goto(`${base}/w/${slug}/requests`);
     await page.waitForFunction(([past, held]) => (window as unknown as { __bench: Probe }).__bench.counts.some((c) => c.past === past) && (window as unknown as { __bench: Probe }).__bench.counts.some((c) => c.held === held), [expectPast, expectHeld], { timeout: 60_000 });
     const seen = await readProbe(page);
     const past = seen.counts.find((c) => c.past === expectPast)!;
     const held = seen.counts.find((c) => c.held === expectHeld)!;
-    pastMs.push(past.at - answerBefore(seen, /held=false/, past.changedAt));
-    heldMs.push(held.at - answerBefore(seen, /held=true/, held.changedAt));
-    split.past.push(split.of(past, answerBefore(seen, /held=false/, past.changedAt)));
-    split.held.push(split.of(held, answerBefore(seen, /held=true/, held.changedAt)));
+    const pastAnswer = answerBefore(seen, /held=false/, past.changedAt);
+    const heldAnswer = answerBefore(seen, /held=true/, held.changedAt);
+    pastMs.push(past.at - pastAnswer);
+    heldMs.push(held.at - heldAnswer);
+    split.past.push(split.of(past, pastAnswer));
+    split.held.push(split.of(held, heldAnswer));
   }
 
   // b. The request page: every comment of the first page of the conversation drawn.
