@@ -22,6 +22,7 @@ import { sortKeyOf } from '../src/modules/customers/requests/service.js';
 import { freshDatabase } from '../test/harness/fresh-database.js';
 import { numberArg } from './support/cli.js';
 import { startInProcessApp } from './support/in-process-app.js';
+import { seedRequests } from './support/request-seed.js';
 import { report, type Aim } from './support/report.js';
 
 const ROWS = numberArg('rows', 100_000);
@@ -54,7 +55,7 @@ async function call(method: string, path: string, token: string, body?: unknown,
   return (await res.json()) as Record<string, any>;
 }
 
-/** A workspace with its portals (their shares of `rows`), issues, customers, companies and requests, written with SQL. */
+/** A person with a workspace and an API key, its portals (their shares of `rows`), issues, customers, companies and requests (bench/support/request-seed.ts). */
 async function seedWorkspace(email: string, slug: string, rows: number, shares: number[]) {
   const session = await fetch(`${url}/auth/sign-up/email`, {
     method: 'POST',
@@ -63,64 +64,7 @@ async function seedWorkspace(email: string, slug: string, rows: number, shares: 
   }).then((r) => r.headers.get('set-auth-token')!);
   const workspaceId = (await call('POST', '/v1/workspaces', session, { name: slug, slug })).id as string;
   const key = (await call('POST', '/v1/api-keys', session, { name: 'bench', scopes: ['requests:read'] }, workspaceId)).key as string;
-  const repositoryId = (
-    await pool.query(
-      `insert into repositories (id, workspace_id, codehost_id, node_id, owner_login, name, full_name, private, html_url, sync_enabled)
-       values (gen_random_uuid(), $1, floor(random() * 1e9)::bigint, 'R_' || $2, $2, 'app', $2 || '/app', true, 'https://github.com/' || $2 || '/app', true) returning id`,
-      [workspaceId, slug],
-    )
-  ).rows[0].id as string;
-  await pool.query(
-    `insert into issues (id, workspace_id, repository_id, codehost_id, node_id, number, title, body, state, state_reason, author, assignees, assignee_logins,
-                         labels, label_names, comments_count, locked, html_url, created_at, codehost_updated_at, closed_at)
-     select gen_random_uuid(), $1, $2, i, 'I_' || $3 || '_' || i, i, 'Issue ' || i, 'Body ' || i,
-            case when i % 10 < 3 then 'closed' else 'open' end, case when i % 10 < 3 then 'completed' end,
-            jsonb_build_object('id', 1, 'login', 'bench', 'avatarUrl', null, 'type', 'User'), '[]'::jsonb, '{}'::text[], '[]'::jsonb, '{}'::text[],
-            0, false, 'https://github.com/x/app/issues/' || i,
-            timestamptz '2025-01-01' + i * interval '5 minutes', timestamptz '2025-01-01' + i * interval '5 minutes',
-            case when i % 10 < 3 then timestamptz '2025-01-02' + i * interval '5 minutes' end
-       from generate_series(1, $4::int) i`,
-    [workspaceId, repositoryId, slug, rows],
-  );
-  const portals: Array<{ id: string; companies: string[] }> = [];
-  for (const n of shares.keys()) {
-    const portal = await call('POST', '/v1/portals', session, { name: `Portal ${n}`, slug: `${slug}-p${n}`, access: 'open', referencePrefix: `P${n}` }, workspaceId);
-    await pool.query(`insert into companies (id, workspace_id, portal_id, name) select gen_random_uuid(), $1, $2, 'Company ' || k from generate_series(1, 50) k`, [workspaceId, portal.id]);
-    await pool.query(
-      `with co as (select id, row_number() over (order by name, id) as k from companies where portal_id = $2),
-            u as (insert into portal_auth_users (id, name, email, email_verified)
-                  select gen_random_uuid(), 'Customer ' || k, 'c' || k || '@' || $3 || '.bench.test', true from generate_series(1, 1000) k returning id, name)
-       insert into portal_customers (id, workspace_id, portal_id, user_id, email, role, company_id)
-       select gen_random_uuid(), $1, $2, u.id, lower(replace(u.name, ' ', '')) || '@' || $3 || '.bench.test', 'customer',
-              (select id from co where co.k = 1 + (substring(u.name from 10)::int) % 50)
-         from u`,
-      [workspaceId, portal.id, `${slug}-p${n}`],
-    );
-    const companies = (await pool.query<{ id: string }>('select id from companies where portal_id = $1 order by name, id', [portal.id])).rows.map((r) => r.id);
-    portals.push({ id: portal.id, companies });
-  }
-  // Request i (one minute after request i - 1) goes to the portal its place in each thousand
-  // names, so every portal's requests are spread over the whole time range.
-  const bounds = shares.map((_, k) => Math.round(1000 * shares.slice(0, k + 1).reduce((a, b) => a + b, 0)));
-  const portalOf = `case ${bounds.map((b, k) => `when i % 1000 < ${b} then ${k + 1}`).join(' ')} else ${shares.length} end`;
-  await pool.query(
-    `with p as (select id, ordinality as k from unnest($2::uuid[]) with ordinality id),
-          cu as (select id, portal_id, row_number() over (partition by portal_id order by id) - 1 as k from portal_customers where workspace_id = $1),
-          g as (select i, ${portalOf} as pk from generate_series(1, $3::int) i),
-          s as (select g.i, p.id as portal_id, row_number() over (partition by p.id order by g.i) as number from g join p on p.k = g.pk)
-     insert into requests (id, workspace_id, portal_id, number, requester_id, title, visibility, state, issue_node_id, vote_count,
-                           created_at, updated_at, last_customer_activity_at)
-     select gen_random_uuid(), $1, s.portal_id, s.number, cu.id, 'Request ' || s.i,
-            case when s.i % 10 < 5 then 'public' when s.i % 10 < 8 then 'private' else 'company' end,
-            case when s.i % 100 = 7 then 'held' when s.i % 100 = 8 then 'rejected' else 'filed' end,
-            case when s.i % 100 in (7, 8) then null else 'I_' || $4 || '_' || s.i end,
-            case when s.i % 100 in (7, 8) then 0 else (s.i * 7919) % 41 end,
-            timestamptz '2025-01-01' + s.i * interval '1 minute', timestamptz '2025-01-01' + s.i * interval '1 minute',
-            timestamptz '2025-01-01' + s.i * interval '1 minute' + ((s.i::bigint * 104729) % 43200) * interval '1 minute'
-       from s join cu on cu.portal_id = s.portal_id and cu.k = s.i % 1000`,
-    [workspaceId, portals.map((p) => p.id), rows, slug],
-  );
-  await pool.query('update portals p set next_request_number = (select coalesce(max(number), 0) + 1 from requests where portal_id = p.id) where workspace_id = $1', [workspaceId]);
+  const { portals } = await seedRequests(pool, async (portal) => (await call('POST', '/v1/portals', session, portal, workspaceId)) as { id: string }, { id: workspaceId, slug }, rows, shares);
   return { workspaceId, key, portals };
 }
 
