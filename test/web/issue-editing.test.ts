@@ -388,6 +388,37 @@ describe('comments', () => {
       expect(await alices.getByRole('button', { name: /^Edit your comment/ }).count()).toBe(1);
     }
   }, 60_000);
+
+  it('shows every comment of a conversation longer than a page of the API, in order, and a new one at its end', async () => {
+    const page = await fresh();
+    const issue = (await openIssues(page))[8];
+    // Past the API's largest page (100), so the page must follow the cursor: written on GitHub by
+    // bob (the service paces its own writes at GitHub's 80 a minute), and told by webhook.
+    for (let n = 1; n <= 105; n++) {
+      const acted = await (await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator/act`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'bob', method: 'POST', path: `/repos/${repository.fullName}/issues/${issue.number}/comments`, body: { body: `Long thread, note ${n}.` } }) })).json();
+      expect(acted.status, JSON.stringify(acted.body)).toBe(201);
+    }
+    const everyComment = async () => {
+      const all: Json[] = [];
+      for (let cursor = ''; ; ) {
+        const page100 = (await api(page, 'GET', `/v1/issues/${issue.id}/comments?limit=100${cursor ? `&cursor=${cursor}` : ''}`)).body;
+        all.push(...page100.data);
+        if (!page100.nextCursor) return all;
+        cursor = page100.nextCursor;
+      }
+    };
+    await expect.poll(async () => (await everyComment()).filter((c) => c.body.startsWith('Long thread')).length, { timeout: 30_000 }).toBe(105);
+    const all = await everyComment();
+    await openIssue(page, issue.id);
+    const shown = page.locator('ol.comments > li.comment');
+    await expect.poll(() => shown.count(), { timeout: 15_000 }).toBe(all.length);
+    expect(await shown.last().locator('.markdown').textContent()).toContain('Long thread, note 105.');
+    expect(await shown.nth(all.length - 105).locator('.markdown').textContent()).toContain('Long thread, note 1.');
+    await page.getByLabel('Comment (Markdown)').fill('After the long thread.');
+    await page.getByRole('button', { name: 'Add internal note' }).click();
+    await expect.poll(() => shown.last().locator('.markdown').textContent()).toContain('After the long thread.');
+    expect(await shown.count()).toBe(all.length + 1);
+  }, 120_000);
 });
 
 /** The next comment edit GitHub receives waits a moment first. */

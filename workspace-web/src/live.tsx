@@ -53,7 +53,14 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
         flush = null;
         const keys = [...gathered.values()];
         gathered.clear();
-        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of keys) {
+          // A fetch under way may have read before the change: it is let finish (a page waiting
+          // for its first answer is drawn with it, not held back for a second) and fetched again.
+          for (const query of queryClient.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' })) {
+            void query.promise?.catch(() => undefined).finally(() => queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }));
+          }
+          void queryClient.invalidateQueries({ queryKey, predicate: (query) => query.state.fetchStatus !== 'fetching' });
+        }
       }, GATHER_MS);
     };
     const everything = (): QueryKey[] => [['issues', ws], ['issue', ws], ['comments', ws], ['activity', ws], ['project-items', ws], ['requests', ws], ['request-counts', ws], ['request', ws], ['notifications', ws], unreadKey(ws)];

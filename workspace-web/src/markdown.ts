@@ -40,8 +40,16 @@ const OPTIONS = {
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,
 };
 
+/** Bodies already made safe, by their text: a page draws the same comments again and again. */
+const rendered = new Map<string, string>();
+const KEEP = 500;
+
 export function renderMarkdown(source: string | null | undefined): string {
   if (!source) return '';
-  const html = marked.parse(source) as string;
-  return purifier.sanitize(html, OPTIONS) as unknown as string;
+  const known = rendered.get(source);
+  if (known !== undefined) return known;
+  const html = purifier.sanitize(marked.parse(source) as string, OPTIONS) as unknown as string;
+  if (rendered.size >= KEEP) rendered.delete(rendered.keys().next().value!);
+  rendered.set(source, html);
+  return html;
 }

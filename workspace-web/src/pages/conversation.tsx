@@ -1,7 +1,7 @@
 import { Dialog, moment, Notice, toast } from '@svc/ui-kit';
 import type { ComponentChildren } from 'preact';
-import { useQuery, useQueryClient } from '@tanstack/preact-query';
-import { useRef, useState } from 'preact/hooks';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/preact-query';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, problemOf, type Comment } from '../api';
 import { attempt } from '../issue-data';
 import { renderMarkdown } from '../markdown';
@@ -21,36 +21,56 @@ export function Conversation(props: { issueId: string; publicRepository: boolean
   const api = inWorkspace(workspace!.id);
   const queryClient = useQueryClient();
   const commentsKey = ['comments', workspace!.id, issueId];
-  const comments = useQuery({
+  // Every comment, a page of 100 after another (an issue can have thousands): the first page is
+  // drawn at once and the rest follow.
+  const comments = useInfiniteQuery({
     queryKey: commentsKey,
-    queryFn: () => must(api.GET('/v1/issues/{issueId}/comments', { params: { path: { issueId }, query: { limit: 100 } } })),
+    queryFn: ({ pageParam }) => must(api.GET('/v1/issues/{issueId}/comments', { params: { path: { issueId }, query: { limit: 100, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    initialPageParam: '',
+    getNextPageParam: (last: CommentPage) => last.nextCursor ?? undefined,
   });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !comments.isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, comments.isError, fetchNextPage]);
+  const list = comments.data?.pages.flatMap((p) => p.data) ?? [];
   const heading = useRef<HTMLHeadingElement>(null);
-  const updateComments = (change: (list: Comment[]) => Comment[]) =>
-    queryClient.setQueryData(commentsKey, (old: CommentPage | undefined) => ({ data: change(old?.data ?? []), nextCursor: old?.nextCursor ?? null }));
+  /** Changes the comments held, page by page; a new comment goes on the last page once every page is here (else paging brings it). */
+  const updateComments = (change: { edited?: Comment; deletedId?: string; posted?: Comment }) =>
+    queryClient.setQueryData(commentsKey, (old: InfiniteData<CommentPage, string> | undefined) => {
+      if (!old) return old;
+      const pages = old.pages.map((page) => ({
+        ...page,
+        data: page.data.filter((c) => c.id !== change.deletedId).map((c) => (change.edited && c.id === change.edited.id ? change.edited : c)),
+      }));
+      const last = pages[pages.length - 1];
+      if (change.posted && last && !last.nextCursor) pages[pages.length - 1] = { ...last, data: [...last.data, change.posted] };
+      return { ...old, pages };
+    });
   return (
     <>
       <h2 ref={heading} tabIndex={-1}>{props.heading ?? 'Comments'}</h2>
       {comments.isError ? <Notice kind="error">{comments.error.message}</Notice> : null}
-      {comments.data && comments.data.data.length === 0 ? <p class="empty">No comments yet.</p> : null}
+      {comments.data && list.length === 0 ? <p class="empty">No comments yet.</p> : null}
       <ol class="comments">
-        {(comments.data?.data ?? []).map((comment) => (
+        {list.map((comment) => (
           <CommentItem
             key={comment.id}
             comment={comment}
             issueId={issueId}
             canEdit={canEdit}
-            edited={(next) => updateComments((list) => list.map((c) => (c.id === next.id ? next : c)))}
+            edited={(next) => updateComments({ edited: next })}
             deleted={() => {
-              updateComments((list) => list.filter((c) => c.id !== comment.id));
+              updateComments({ deletedId: comment.id });
               heading.current?.focus();
             }}
             reread={() => queryClient.invalidateQueries({ queryKey: commentsKey })}
           />
         ))}
       </ol>
+      {hasNextPage ? <p class="loading" role="status">Loading more comments…</p> : null}
       {canEdit ? (
-        <CommentForm issueId={issueId} publicRepository={props.publicRepository} publicReaders={props.publicReaders} posted={(comment) => updateComments((list) => [...list, comment])} />
+        <CommentForm issueId={issueId} publicRepository={props.publicRepository} publicReaders={props.publicReaders} posted={(comment) => updateComments({ posted: comment })} />
       ) : null}
     </>
   );
@@ -163,7 +183,7 @@ function CommentItem(props: { comment: Comment; issueId: string; canEdit: boolea
       ) : null}
       <Dialog open={confirming} title="Delete this comment?" onClose={() => setConfirming(false)}>
         <p>It is deleted on GitHub too, and cannot be brought back.{comment.visibility === 'public' ? ' Customers following this issue on a portal will no longer see it.' : ''}</p>
-        <blockquote class="markdown quoted" dangerouslySetInnerHTML={{ __html: renderMarkdown(comment.body) }} />
+        {confirming ? <blockquote class="markdown quoted" dangerouslySetInnerHTML={{ __html: renderMarkdown(comment.body) }} /> : null}
         {deleteProblem ? <Notice kind="error">{deleteProblem}</Notice> : null}
         <p class="saving" role="status">{busy ? 'Deleting on GitHub…' : ''}</p>
         <div class="button-row">
