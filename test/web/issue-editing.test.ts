@@ -395,7 +395,7 @@ describe('comments', () => {
     // Past the API's largest page (100), so the page must follow the cursor: written on GitHub by
     // bob (the service paces its own writes at GitHub's 80 a minute), and told by webhook.
     for (let n = 1; n <= 105; n++) {
-      const acted = await (await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator/act`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'bob', method: 'POST', path: `/repos/${repository.fullName}/issues/${issue.number}/comments`, body: { body: `Long thread, note ${n}.` } }) })).json();
+      const acted: Json = await (await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator/act`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'bob', method: 'POST', path: `/repos/${repository.fullName}/issues/${issue.number}/comments`, body: { body: `Long thread, note ${n}.` } }) })).json();
       expect(acted.status, JSON.stringify(acted.body)).toBe(201);
     }
     const everyComment = async () => {

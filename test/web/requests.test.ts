@@ -107,6 +107,20 @@ describe('a request in the workspace application', () => {
     await page.waitForTimeout(2500);
     expect(lastMailTo('grace@customer.localhost') ?? '').not.toContain('check the worker logs');
     await page.close();
+
+    // On the portal website, signed in as Grace: the public reply is on her request's page, the note is not.
+    const portalSite = await (await demo.browser.newContext()).newPage();
+    await portalSite.goto(`http://demo.portal.localhost:${demo.ports.port}/sign-in`);
+    await portalSite.locator('#signin-email').fill(demoPortal.customers[0].email);
+    await portalSite.locator('#signin-password').fill(demoPortal.customers[0].password);
+    await portalSite.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await portalSite.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+    await portalSite.goto(`http://demo.portal.localhost:${demo.ports.port}/requests/${encodeURIComponent(exported.reference)}`);
+    const graceReads = portalSite.locator('ol.comments');
+    await expect.poll(() => graceReads.textContent()).toContain('We shipped a fix today, Grace.');
+    expect(await graceReads.textContent()).not.toContain('check the worker logs');
+    expect(await graceReads.textContent()).not.toContain('nobody outside the team reads this');
+    await portalSite.context().close();
   }, 90_000);
 
   it('releases a held request to GitHub from its page: one issue filed, the conversation opens', async () => {
@@ -570,7 +584,8 @@ describe('the requests of every portal in the workspace application', () => {
     const heldBefore = (await api(page, 'GET', '/v1/requests/counts')).body.held as number;
 
     // Submitted while the page is open: they appear, and the count follows, without a reload.
-    await newcomerSubmits('Nora Newcomer', ['Nora asks one', 'Nora asks two', 'Nora asks three']);
+    const nora = await newcomerSubmits('Nora Newcomer', ['Nora asks one', 'Nora asks two', 'Nora asks three']);
+    const site = hostClient(demo.base.replace('localhost', '127.0.0.1'), `demo.portal.localhost:${demo.ports.port}`);
     const queue = page.getByRole('list', { name: 'Held requests' });
     await expect.poll(() => queue.locator('.request-row', { hasText: 'Nora asks' }).count(), { timeout: 10_000 }).toBe(3);
     await nav.getByRole('link', { name: `Requests ${heldBefore + 3} held` }).waitFor();
@@ -597,6 +612,10 @@ describe('the requests of every portal in the workspace application', () => {
     await expect.poll(() => queue.locator('.request-row', { hasText: 'Nora asks' }).count()).toBe(0);
     const declined = (await api(page, 'GET', '/v1/requests?limit=100&sort=newest')).body.data.find((r: { title: string }) => r.title === 'Nora asks three');
     expect(declined).toMatchObject({ rejected: true, held: false, status: { id: 'closed' } });
+    // Nora is told on her portal: the request is Closed to her.
+    const toNora = await site('GET', `/portal/requests/${encodeURIComponent(nora.references[2]!)}`, { token: nora.token });
+    expect(toNora.status, toNora.text).toBe(200);
+    expect(toNora.body.status).toMatchObject({ id: 'closed' });
     await nav.getByRole('link', { name: heldBefore ? `Requests ${heldBefore} held` : 'Requests' }).waitFor();
 
     // Past the queue: filters and the sort live in the address, and the released requests are there.
