@@ -6,7 +6,7 @@
  *
  * - The SQL of the first page of `GET /v1/requests` (51 rows, as the store builds it) for every
  *   sort, a page further on by cursor, and the filters an inbox opens with (the hold queue, one
- *   portal, the small portal, a company), under EXPLAIN ANALYZE: the median execution time of
+ *   portal, the small portal, a company, one customer), under EXPLAIN ANALYZE: the median execution time of
  *   `--runs` runs, with the plan's index.
  * - The held count (`GET /v1/requests/counts`' statement).
  * - Over HTTP, sequentially, the first page (`limit=50`) for every sort and the count: p50 and p95
@@ -199,6 +199,13 @@ try {
   await sqlCase('portalId (the two smaller portals), sort=newest', await page({ portalIds: main.portals.slice(1).map((p) => p.id) }, 'newest'));
   await sqlCase('portalId (the two smaller portals), sort=activity', await page({ portalIds: main.portals.slice(1).map((p) => p.id) }, 'activity'));
   await sqlCase('companyId (1,600 requests), sort=newest', await page({ companyId: big.companies[0] }, 'newest'));
+  // A customer's page: their requests, in the inbox's orders, alone and with their portal named.
+  const requester = (await pool.query<{ id: string; n: number }>(
+    'select requester_id as id, count(*)::int as n from requests where portal_id = $1 group by requester_id order by count(*) desc, requester_id limit 1',
+    [big.id],
+  )).rows[0];
+  for (const sort of sorts) await sqlCase(`customerId (${requester.n} requests), sort=${sort}`, await page({ customerId: requester.id }, sort));
+  await sqlCase(`customerId with their portalId, sort=newest`, await page({ customerId: requester.id, portalIds: [big.id] }, 'newest'));
   await sqlCase('visibility=private, sort=activity', await page({ visibility: 'private' }, 'activity'));
   const counts = await sqlCase('held count (GET /v1/requests/counts)', await capture((tx) => requestStore.heldCounts(tx, main.workspaceId)));
   released.pop()!();
