@@ -206,6 +206,13 @@ try {
   )).rows[0];
   for (const sort of sorts) await sqlCase(`customerId (${requester.n} requests), sort=${sort}`, await page({ customerId: requester.id }, sort));
   await sqlCase(`customerId with their portalId, sort=newest`, await page({ customerId: requester.id, portalIds: [big.id] }, 'newest'));
+  // A customer who files far more than most (an integration filing for a whole company): 5,000 of
+  // the big portal's requests become theirs, after every case above has run.
+  const heavy = (await pool.query<{ id: string }>('select id from portal_customers where portal_id = $1 and id <> $2 order by id limit 1', [big.id, requester.id])).rows[0].id;
+  await pool.query('update requests set requester_id = $1 where id in (select id from requests where portal_id = $2 order by id limit 5000)', [heavy, big.id]);
+  await pool.query('analyze requests');
+  for (const sort of sorts) await sqlCase(`customerId (5,000 requests), sort=${sort}`, await page({ customerId: heavy }, sort));
+  await sqlCase('customerId (5,000 requests), page 50 by cursor, sort=newest', await page({ customerId: heavy }, 'newest', await keyAfter({ customerId: heavy }, 'newest', 49)));
   await sqlCase('visibility=private, sort=activity', await page({ visibility: 'private' }, 'activity'));
   const counts = await sqlCase('held count (GET /v1/requests/counts)', await capture((tx) => requestStore.heldCounts(tx, main.workspaceId)));
   released.pop()!();
