@@ -6,7 +6,7 @@
  *
  * - The SQL of the first page of `GET /v1/requests` (51 rows, as the store builds it) for every
  *   sort, a page further on by cursor, and the filters an inbox opens with (the hold queue, one
- *   portal, the small portal, a company), under EXPLAIN ANALYZE: the median execution time of
+ *   portal, the small portal, a company, one customer), under EXPLAIN ANALYZE: the median execution time of
  *   `--runs` runs, with the plan's index.
  * - The held count (`GET /v1/requests/counts`' statement).
  * - Over HTTP, sequentially, the first page (`limit=50`) for every sort and the count: p50 and p95
@@ -143,6 +143,20 @@ try {
   await sqlCase('portalId (the two smaller portals), sort=newest', await page({ portalIds: main.portals.slice(1).map((p) => p.id) }, 'newest'));
   await sqlCase('portalId (the two smaller portals), sort=activity', await page({ portalIds: main.portals.slice(1).map((p) => p.id) }, 'activity'));
   await sqlCase('companyId (1,600 requests), sort=newest', await page({ companyId: big.companies[0] }, 'newest'));
+  // A customer's page: their requests, in the inbox's orders, alone and with their portal named.
+  const requester = (await pool.query<{ id: string; n: number }>(
+    'select requester_id as id, count(*)::int as n from requests where portal_id = $1 group by requester_id order by count(*) desc, requester_id limit 1',
+    [big.id],
+  )).rows[0];
+  for (const sort of sorts) await sqlCase(`customerId (${requester.n} requests), sort=${sort}`, await page({ customerId: requester.id }, sort));
+  await sqlCase(`customerId with their portalId, sort=newest`, await page({ customerId: requester.id, portalIds: [big.id] }, 'newest'));
+  // A customer who files far more than most (an integration filing for a whole company): 5,000 of
+  // the big portal's requests become theirs, after every case above has run.
+  const heavy = (await pool.query<{ id: string }>('select id from portal_customers where portal_id = $1 and id <> $2 order by id limit 1', [big.id, requester.id])).rows[0].id;
+  await pool.query('update requests set requester_id = $1 where id in (select id from requests where portal_id = $2 order by id limit 5000)', [heavy, big.id]);
+  await pool.query('analyze requests');
+  for (const sort of sorts) await sqlCase(`customerId (5,000 requests), sort=${sort}`, await page({ customerId: heavy }, sort));
+  await sqlCase('customerId (5,000 requests), page 50 by cursor, sort=newest', await page({ customerId: heavy }, 'newest', await keyAfter({ customerId: heavy }, 'newest', 49)));
   await sqlCase('visibility=private, sort=activity', await page({ visibility: 'private' }, 'activity'));
   const counts = await sqlCase('held count (GET /v1/requests/counts)', await capture((tx) => requestStore.heldCounts(tx, main.workspaceId)));
   released.pop()!();

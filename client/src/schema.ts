@@ -1433,7 +1433,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One customer
+         * @description The customer as the portal's customer list shows them. `customerId` is the portal membership id (`id` in that list, `requester.id` in a request). A removed customer, or one of another portal or workspace, is 404; their requests stay, listed by the request lists' `customerId`.
+         */
+        get: operations["getCustomer"];
         put?: never;
         post?: never;
         /**
@@ -3228,7 +3232,10 @@ export interface components {
             } | null;
             /** @description The customer who submitted it; null for an issue a member shared. */
             requester: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The customer's portal membership id: `id` in the portal's customer list, and the request lists' `customerId`.
+                 */
                 id: string;
                 name: string;
                 email: string;
@@ -3365,7 +3372,10 @@ export interface components {
             } | null;
             /** @description The customer who submitted it; null for an issue a member shared. */
             requester: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The customer's portal membership id: `id` in the portal's customer list, and the request lists' `customerId`.
+                 */
                 id: string;
                 name: string;
                 email: string;
@@ -15872,6 +15882,120 @@ export interface operations {
             };
         };
     };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                portalId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalCustomer"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. Needs the member role or above; an API key holding `portals:read`. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     removeCustomer: {
         parameters: {
             query?: never;
@@ -16155,6 +16279,8 @@ export interface operations {
                 companyId?: string;
                 /** @description Only requests of this request type. */
                 requestTypeId?: string;
+                /** @description Only requests this customer submitted: the portal membership id, `id` in the portal's customer list (`GET /v1/portals/{portalId}/customers`) and `requester.id` in a request, not the portal user's id. A customer of another workspace matches nothing; a removed customer's requests stay theirs. Shared issues have no requester and never match. */
+                customerId?: string;
                 /** @description `newest` first (the default), `oldest` first, most `votes` first (then newest), or latest customer `activity` first (`lastCustomerActivityAt`: a submission, a customer's comment or vote; then the newest id). */
                 sort?: "newest" | "oldest" | "votes" | "activity";
             };
@@ -16398,6 +16524,8 @@ export interface operations {
                 companyId?: string;
                 /** @description Only requests of this request type. */
                 requestTypeId?: string;
+                /** @description Only requests this customer submitted: the portal membership id, `id` in the portal's customer list (`GET /v1/portals/{portalId}/customers`) and `requester.id` in a request, not the portal user's id. A customer of another workspace matches nothing; a removed customer's requests stay theirs. Shared issues have no requester and never match. */
+                customerId?: string;
                 /** @description `oldest` first (the hold queue's order), or most `votes` first (then oldest). */
                 sort?: "oldest" | "votes";
             };

@@ -148,6 +148,31 @@ describe('a customer', () => {
     expect((await call('GET', `/v1/portals/${open.id}/companies?q=nothing-like-it`, as())).body.data).toEqual([]);
   });
 
+  it("is read alone as the list shows them; one of another portal or workspace, removed or not a uuid is not (404, 422)", async () => {
+    const email = `${unique('alone')}@example.test`;
+    const invited = await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email, name: 'Alma Alone', role: 'manager', companyId: companyOfOpen } });
+    expect(invited.status, invited.text).toBe(201);
+    const one = await call('GET', `/v1/portals/${open.id}/customers/${invited.body.id}`, as());
+    expect(one.status, one.text).toBe(200);
+    const listed = (await call('GET', `/v1/portals/${open.id}/customers?q=${encodeURIComponent(email)}`, as())).body.data;
+    expect(listed).toEqual([one.body]);
+    expect(one.body).toMatchObject({ id: invited.body.id, portalId: open.id, name: 'Alma Alone', email, role: 'manager', company: { id: companyOfOpen, name: 'Initech' } });
+
+    const notFound = async (res: CallResult) => {
+      expect(res.status, res.text).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    };
+    await notFound(await call('GET', `/v1/portals/${inviteOnly.id}/customers/${invited.body.id}`, as()));
+    const stranger = await signUp(call, 'Customer stranger');
+    const theirs = await createWorkspace(call, stranger, 'Elsewhere');
+    await notFound(await call('GET', `/v1/portals/${open.id}/customers/${invited.body.id}`, { token: stranger.token, workspaceId: theirs.id }));
+    const bad = await call('GET', `/v1/portals/${open.id}/customers/not-a-uuid`, as());
+    expect(bad.status, bad.text).toBe(422);
+    expect(bad.body.error).toMatchObject({ code: 'invalid_request' });
+    expect((await call('DELETE', `/v1/portals/${open.id}/customers/${invited.body.id}`, as())).status).toBe(200);
+    await notFound(await call('GET', `/v1/portals/${open.id}/customers/${invited.body.id}`, as()));
+  });
+
   it('changes role and company at once, and loses the company with null', async () => {
     const invited = await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email: `${unique('move')}@example.test` } });
     const path = `/v1/portals/${open.id}/customers/${invited.body.id}`;

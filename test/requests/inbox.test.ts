@@ -243,6 +243,89 @@ describe('GET /v1/requests: every portal of the workspace', () => {
   });
 });
 
+describe("customerId: one customer's requests", () => {
+  type Requester = { id: string; name: string } | null;
+  it("is the id the portal's customer list names them by, and each request's requester.id", async () => {
+    const listed = await call('GET', `/v1/portals/${beta.id}/customers?limit=100`, as());
+    expect(listed.status, listed.text).toBe(200);
+    const quinn = (listed.body.data as Array<{ id: string; name: string }>).find((c) => c.name === 'Quinn Bolt')!;
+    expect(quinn.id).toBe(customers.qc1.id);
+    const theirs = await call('GET', `/v1/requests?customerId=${quinn.id}&limit=100`, as());
+    expect(theirs.status, theirs.text).toBe(200);
+    expect((theirs.body.data as Array<Item & { requester: Requester }>).map((r) => [r.title, r.requester?.id])).toEqual([
+      [titles('R4')[0], quinn.id],
+      [titles('R2')[0], quinn.id],
+    ]);
+    // Exactly the requests the whole inbox says are theirs.
+    const all = (await call('GET', '/v1/requests?limit=100', as())).body.data as Array<Item & { requester: Requester }>;
+    expect(theirs.body.data).toEqual(all.filter((r) => r.requester?.id === quinn.id));
+  });
+
+  it.each([
+    ['alone, newest first', () => `customerId=${customers.qc1.id}`, ['R4', 'R2']],
+    ['sort=oldest', () => `customerId=${customers.qc1.id}&sort=oldest`, ['R2', 'R4']],
+    ['sort=votes', () => `customerId=${customers.qc1.id}&sort=votes`, ['R2', 'R4']],
+    ['sort=activity', () => `customerId=${customers.qc1.id}&sort=activity`, ['R4', 'R2']],
+    ['with their portal', () => `customerId=${customers.qc1.id}&portalId=${beta.id}`, ['R4', 'R2']],
+    ['with another portal', () => `customerId=${customers.qc1.id}&portalId=${alpha.id}`, []],
+    ['with visibility=private', () => `customerId=${customers.qc1.id}&visibility=private`, ['R4']],
+    ['with companyId', () => `customerId=${customers.qc1.id}&companyId=${companyB}`, ['R4', 'R2']],
+    ['with requestTypeId of another portal', () => `customerId=${customers.qc1.id}&requestTypeId=${typeA}`, []],
+    ['with status=open', () => `customerId=${customers.qc1.id}&status=open`, ['R4', 'R2']],
+    ['with status=completed', () => `customerId=${customers.qc1.id}&status=completed`, []],
+    ['a held request, with held=true', () => `customerId=${customers.pc1.id}&held=true`, ['R3']],
+    ['a declined request, with held=false', () => `customerId=${customers.pc2.id}&held=false`, ['R5']],
+    ['a customer who only voted', () => `customerId=${customers.qc2.id}`, []],
+  ])('GET /v1/requests, %s, two at a time', async (_name, query, expected) => {
+    expect((await walk(query())).titles).toEqual(titles(...expected));
+  });
+
+  it("filters a portal's own list as well, one at a time, oldest first or by votes", async () => {
+    const portalWalk = async (portal: Portal, query: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: { status: number; text: string; body: { data: Item[]; nextCursor: string | null } } = await call(
+          'GET',
+          `/v1/portals/${portal.id}/requests?limit=1&${query}${cursor ? `&cursor=${cursor}` : ''}`,
+          as(),
+        );
+        expect(res.status, res.text).toBe(200);
+        seen.push(...res.body.data.map((r) => r.title));
+        cursor = res.body.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await portalWalk(beta, `customerId=${customers.qc1.id}`)).toEqual(titles('R2', 'R4'));
+    expect(await portalWalk(beta, `customerId=${customers.qc1.id}&sort=votes&visibility=public`)).toEqual(titles('R2'));
+    expect(await portalWalk(alpha, `customerId=${customers.qc1.id}`)).toEqual([]);
+  });
+
+  it('binds the cursor: one of another customer, or of no customer, is 422; a customerId that is not a uuid is 422 in the envelope', async () => {
+    const first = await call('GET', `/v1/requests?limit=1&customerId=${customers.qc1.id}`, as());
+    const cursor = first.body.nextCursor as string;
+    expect(cursor).toBeTruthy();
+    const next = await call('GET', `/v1/requests?limit=1&customerId=${customers.qc1.id}&cursor=${cursor}`, as());
+    expect(next.body.data.map((r: Item) => r.title)).toEqual(titles('R2'));
+    for (const other of [`customerId=${customers.qc2.id}`, '']) {
+      const res = await call('GET', `/v1/requests?limit=1&${other}&cursor=${cursor}`, as());
+      expect(res.status, other).toBe(422);
+      expect(res.body.error.code).toBe('invalid_request');
+    }
+    const whole = await call('GET', '/v1/requests?limit=1', as());
+    expect((await call('GET', `/v1/requests?limit=1&customerId=${customers.qc1.id}&cursor=${whole.body.nextCursor}`, as())).status).toBe(422);
+    const own = await call('GET', `/v1/portals/${beta.id}/requests?limit=1&customerId=${customers.qc1.id}`, as());
+    expect((await call('GET', `/v1/portals/${beta.id}/requests?limit=1&customerId=${customers.qc2.id}&cursor=${own.body.nextCursor}`, as())).status).toBe(422);
+
+    for (const path of ['/v1/requests?customerId=quinn', `/v1/portals/${beta.id}/requests?customerId=quinn`, '/v1/requests?customerId=']) {
+      const bad = await call('GET', path, as());
+      expect(bad.status, path).toBe(422);
+      expect(bad.body.error).toMatchObject({ code: 'invalid_request', requestId: expect.any(String) });
+      expect(JSON.stringify(bad.body.error)).toContain('customerId');
+    }
+  });
+});
+
 describe('migration 0034', () => {
   it("gives requests that existed before it the activity their votes and comments say, as the writes since keep it", async () => {
     const statements = readFileSync(new URL('../../migrations/0034_requests_inbox.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
@@ -268,6 +351,10 @@ describe('tenancy and access', () => {
     expect(shared.status).toBe(422);
     expect((await call('GET', '/v1/requests', by)).body).toEqual({ data: [], nextCursor: null });
     expect((await call('GET', `/v1/requests?portalId=${alpha.id}`, by)).body).toEqual({ data: [], nextCursor: null });
+    // A customer of this workspace, with requests here, is nobody in theirs.
+    expect((await call('GET', `/v1/requests?customerId=${customers.qc1.id}`, by)).body).toEqual({ data: [], nextCursor: null });
+    expect((await call('GET', `/v1/requests?customerId=${customers.qc1.id}&portalId=${beta.id}`, by)).body).toEqual({ data: [], nextCursor: null });
+    expect((await call('GET', `/v1/portals/${alpha.id}/requests?customerId=${customers.qc1.id}`, by)).status).toBe(404);
     expect(await counts(by)).toEqual({ held: 0, portals: [] });
     const mine = await call('GET', '/v1/requests?limit=2', as());
     const foreign = await call('GET', `/v1/requests?limit=2&cursor=${mine.body.nextCursor}`, by);

@@ -419,6 +419,55 @@ describe("a portal's customers and companies in the workspace application", () =
     await expect.poll(async () => (await api(page, 'GET', `/v1/portals/${portal.id}/companies?limit=100`)).body.data.map((c: { name: string }) => c.name)).not.toContain('Globex Corp');
     await page.close();
   }, 90_000);
+
+  it("opens a customer's page from their name: who they are, the list's actions, and their requests alone (as the API lists them), each leading to its page; it fits 390 pixels", async () => {
+    type Listed = { id: string; reference: string; title: string; status: { label: string }; requester: { id: string } | null };
+    const page = await teamPage();
+    await page.goto(`${demo.base}/w/demo-co/portals/${portal.id}/customers`);
+    await page.getByRole('list', { name: 'Customers' }).getByRole('link', { name: 'Grace Customer', exact: true }).click();
+    await page.waitForURL(new RegExp(`/w/demo-co/portals/${portal.id}/customers/[0-9a-f-]{36}$`));
+    const customerPath = new URL(page.url()).pathname;
+    const customerId = customerPath.split('/').at(-1)!;
+    await page.getByRole('heading', { level: 1, name: 'Grace Customer' }).waitFor();
+    const details = page.locator('.customer-details');
+    expect(await details.textContent()).toContain('grace@customer.localhost');
+    expect(await details.textContent()).toContain('Customer since');
+
+    // Hers, as the whole portal's list says (by each request's requester), and as the filter says.
+    const all = (await api(page, 'GET', `/v1/requests?portalId=${portal.id}&limit=100`)).body.data as Listed[];
+    const hers = all.filter((r) => r.requester?.id === customerId);
+    expect(hers.length).toBeGreaterThanOrEqual(2);
+    expect(all.length).toBeGreaterThan(hers.length);
+    const filtered = (await api(page, 'GET', `/v1/requests?portalId=${portal.id}&customerId=${customerId}&limit=100`)).body.data as Listed[];
+    expect(filtered.map((r) => r.id)).toEqual(hers.map((r) => r.id));
+    const list = page.getByRole('list', { name: 'Requests of Grace Customer' });
+    await expect.poll(() => list.locator('.request-link').allTextContents()).toEqual(hers.map((r) => `${r.reference} ${r.title}`));
+    expect(await list.locator('.request-status').allTextContents()).toEqual(hers.map((r) => r.status.label));
+    expect(await page.getByRole('button', { name: 'More requests' }).count()).toBe(0);
+
+    // The list's own actions: made a manager and back, said on the page.
+    await page.getByLabel('Role of Grace Customer').selectOption('manager');
+    await expect.poll(() => details.textContent()).toContain('Manager');
+    await page.getByLabel('Role of Grace Customer').selectOption('customer');
+    await expect.poll(() => details.textContent()).not.toContain('Manager');
+    expect(await page.getByRole('button', { name: 'Remove Grace Customer' }).count()).toBe(1);
+    await expectAccessible(page, 'customer page');
+
+    await list.getByRole('link', { name: `${hers[0].reference} ${hers[0].title}`, exact: true }).click();
+    await page.waitForURL(`${demo.base}/w/demo-co/requests/${portal.id}/${hers[0].id}`);
+    await page.getByRole('heading', { level: 1, name: hers[0].title }).waitFor();
+
+    // Nobody by that address: said in words, with the way back.
+    await page.goto(`${demo.base}/w/demo-co/portals/${portal.id}/customers/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { level: 1, name: 'Customer not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to the customers' }).count()).toBe(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${demo.base}${customerPath}`);
+    await list.locator('.request-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.close();
+  }, 90_000);
 });
 
 describe('the request type builder in the workspace application', () => {

@@ -15,6 +15,7 @@ import { InboxPage } from './pages/inbox';
 import { RequestsPage, useHeldCount } from './pages/requests';
 import { PortalsPage } from './pages/portals';
 import { PortalSettingsPage } from './pages/portal-settings';
+import { PortalCustomerPage } from './pages/portal-customer';
 import { PortalCustomersPage } from './pages/portal-customers';
 import { RequestTypeEditor, RequestTypesPage } from './pages/request-types';
 import { useUnreadCount } from './notifications';
@@ -207,6 +208,7 @@ function titleOf(path: string): string {
   if (/^\/w\/[^/]+\/portals$/.test(path)) return 'Portals';
   if (/^\/w\/[^/]+\/portals\/[^/]+$/.test(path)) return 'Portal settings';
   if (/^\/w\/[^/]+\/portals\/[^/]+\/customers$/.test(path)) return 'Customers';
+  if (/^\/w\/[^/]+\/portals\/[^/]+\/customers\/[^/]+$/.test(path)) return 'Customer';
   if (/^\/w\/[^/]+\/portals\/[^/]+\/request-types$/.test(path)) return 'Request types';
   if (/^\/w\/[^/]+\/portals\/[^/]+\/request-types\/[^/]+$/.test(path)) return 'Request type';
   if (/^\/w\/[^/]+\/requests\/[^/]+\/[^/]+$/.test(path)) return 'Request';
@@ -235,6 +237,8 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
     if (types) return <RequestTypeEditor key={types[2]} portalId={decodeURIComponent(types[1])} typeId={types[2] === 'new' ? null : decodeURIComponent(types[2])} />;
     const customers = /^\/portals\/([^/]+)\/customers$/.exec(rest);
     if (customers) return <PortalCustomersPage portalId={decodeURIComponent(customers[1])} location={location} />;
+    const customer = /^\/portals\/([^/]+)\/customers\/([^/]+)$/.exec(rest);
+    if (customer) return <PortalCustomerPage key={customer[2]} portalId={decodeURIComponent(customer[1])} customerId={decodeURIComponent(customer[2])} />;
     const portal = /^\/portals\/([^/]+)$/.exec(rest);
     if (portal) return <PortalSettingsPage key={portal[1]} portalId={portal[1] === 'new' ? null : decodeURIComponent(portal[1])} />;
     const issue = /^\/issues\/([^/]+)$/.exec(rest);

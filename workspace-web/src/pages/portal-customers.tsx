@@ -7,14 +7,14 @@ import { attempt } from '../issue-data';
 import { useSession, workspacePath } from '../session';
 import { canRunPortals } from './portals';
 
-type Customer = components['schemas']['PortalCustomer'];
-type Company = components['schemas']['Company'];
+export type Customer = components['schemas']['PortalCustomer'];
+export type Company = components['schemas']['Company'];
 
 /**
  * `/w/<slug>/portals/<id>/customers`: the portal's customers, searched by name or address and by
  * company (both in the address), invited by e-mail (the sign-in link goes out at once), made a
  * manager or a customer, moved to another company, removed; and its companies, made, renamed and
- * deleted. Admins and owners change them; members read.
+ * deleted. Each name leads to the customer's own page. Admins and owners change them; members read.
  */
 export function PortalCustomersPage({ portalId, location }: { portalId: string; location: URL }) {
   const { workspace } = useSession();
@@ -91,6 +91,27 @@ export function PortalCustomersPage({ portalId, location }: { portalId: string; 
 
 function CustomerRow({ customer, portalId, companies, canChange, changed }: { customer: Customer; portalId: string; companies: Company[]; canChange: boolean; changed: () => void }) {
   const { workspace } = useSession();
+  return (
+    <li class="customer-row">
+      <div>
+        <Link href={workspacePath(workspace!, `/portals/${portalId}/customers/${customer.id}`)}><strong>{customer.name}</strong></Link> <span class="meta">{customer.email}</span>
+        <p class="meta">
+          {customer.role === 'manager' ? 'Manager' : 'Customer'}
+          {customer.company ? ` at ${customer.company.name}` : ', no company'} · since {moment(customer.createdAt)}
+        </p>
+      </div>
+      {canChange ? <CustomerActions customer={customer} portalId={portalId} companies={companies} changed={changed} removed={changed} /> : null}
+    </li>
+  );
+}
+
+/**
+ * What an admin does to one customer, in the list and on the customer's own page: make them a
+ * manager or a customer, move them to another company or to none, remove them (after a
+ * confirmation). A change the API refuses is said beside the controls.
+ */
+export function CustomerActions({ customer, portalId, companies, changed, removed }: { customer: Customer; portalId: string; companies: Company[]; changed: () => void; removed: () => void }) {
+  const { workspace } = useSession();
   const api = inWorkspace(workspace!.id);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -111,49 +132,38 @@ function CustomerRow({ customer, portalId, companies, canChange, changed }: { cu
     setRemoving(false);
     if (!outcome.ok) return setProblem(`${customer.name} was not removed. ${outcome.problem}`);
     toast('ok', `Removed ${customer.name}. They can no longer sign in.`);
-    changed();
+    removed();
   };
   return (
-    <li class="customer-row">
-      <div>
-        <strong>{customer.name}</strong> <span class="meta">{customer.email}</span>
-        <p class="meta">
-          {customer.role === 'manager' ? 'Manager' : 'Customer'}
-          {customer.company ? ` at ${customer.company.name}` : ', no company'} · since {moment(customer.createdAt)}
-        </p>
-        {problem ? <p class="problem" role="alert">{problem}</p> : null}
-      </div>
-      {canChange ? (
-        <div class="customer-controls">
-          <label class="sr-only" for={`role-${customer.id}`}>Role of {customer.name}</label>
-          <select id={`role-${customer.id}`} class="compact" value={customer.role} disabled={busy} onChange={(e) => {
-            const role = (e.target as HTMLSelectElement).value as Customer['role'];
-            void change({ role }, role === 'manager' ? `${customer.name} is a manager: they see their company's requests.` : `${customer.name} is a customer.`);
-          }}>
-            <option value="customer">Customer</option>
-            <option value="manager">Manager</option>
-          </select>
-          <label class="sr-only" for={`company-${customer.id}`}>Company of {customer.name}</label>
-          <select id={`company-${customer.id}`} class="compact" value={customer.company?.id ?? ''} disabled={busy} onChange={(e) => {
-            const next = (e.target as HTMLSelectElement).value || null;
-            void change({ companyId: next }, next ? `Moved ${customer.name} to ${companies.find((c) => c.id === next)?.name ?? 'the company'}.` : `${customer.name} is in no company now.`);
-          }}>
-            <option value="">No company</option>
-            {companies.map((c) => (
-              <option key={c.id} value={c.id}>{c.name}</option>
-            ))}
-          </select>
-          <button type="button" class="small danger" disabled={busy} aria-label={`Remove ${customer.name}`} onClick={() => setRemoving(true)}>Remove</button>
-          <Dialog open={removing} title={`Remove ${customer.name}?`} onClose={() => setRemoving(false)}>
-            <p>They can no longer sign in to the portal. Their requests stay, and an invitation brings them back.</p>
-            <div class="button-row">
-              <button type="button" class="danger" disabled={busy} onClick={remove}>Remove the customer</button>
-              <button type="button" onClick={() => setRemoving(false)}>Keep them</button>
-            </div>
-          </Dialog>
+    <div class="customer-controls">
+      <label class="sr-only" for={`role-${customer.id}`}>Role of {customer.name}</label>
+      <select id={`role-${customer.id}`} class="compact" value={customer.role} disabled={busy} onChange={(e) => {
+        const role = (e.target as HTMLSelectElement).value as Customer['role'];
+        void change({ role }, role === 'manager' ? `${customer.name} is a manager: they see their company's requests.` : `${customer.name} is a customer.`);
+      }}>
+        <option value="customer">Customer</option>
+        <option value="manager">Manager</option>
+      </select>
+      <label class="sr-only" for={`company-${customer.id}`}>Company of {customer.name}</label>
+      <select id={`company-${customer.id}`} class="compact" value={customer.company?.id ?? ''} disabled={busy} onChange={(e) => {
+        const next = (e.target as HTMLSelectElement).value || null;
+        void change({ companyId: next }, next ? `Moved ${customer.name} to ${companies.find((c) => c.id === next)?.name ?? 'the company'}.` : `${customer.name} is in no company now.`);
+      }}>
+        <option value="">No company</option>
+        {companies.map((c) => (
+          <option key={c.id} value={c.id}>{c.name}</option>
+        ))}
+      </select>
+      <button type="button" class="small danger" disabled={busy} aria-label={`Remove ${customer.name}`} onClick={() => setRemoving(true)}>Remove</button>
+      {problem ? <p class="problem" role="alert">{problem}</p> : null}
+      <Dialog open={removing} title={`Remove ${customer.name}?`} onClose={() => setRemoving(false)}>
+        <p>They can no longer sign in to the portal. Their requests stay, and an invitation brings them back.</p>
+        <div class="button-row">
+          <button type="button" class="danger" disabled={busy} onClick={remove}>Remove the customer</button>
+          <button type="button" onClick={() => setRemoving(false)}>Keep them</button>
         </div>
-      ) : null}
-    </li>
+      </Dialog>
+    </div>
   );
 }
 

@@ -132,7 +132,8 @@ function FilterSelect({ id, label, value, any, choices, perPortal = false, onCho
   );
 }
 
-function RequestRow({ request, chooser }: { request: PortalRequest & { portalId: string; portalName: string; lastCustomerActivityAt: string }; chooser?: preact.ComponentChildren }) {
+/** One request of a list: its reference and title (to its page), where it came from, its status as customers see it and its stage. */
+export function RequestRow({ request, chooser, requester = true }: { request: PortalRequest & { portalId: string; portalName: string; lastCustomerActivityAt: string }; chooser?: preact.ComponentChildren; requester?: boolean }) {
   const { workspace } = useSession();
   return (
     <li class={`request-row${chooser ? ' with-chooser' : ''}`}>
@@ -142,7 +143,8 @@ function RequestRow({ request, chooser }: { request: PortalRequest & { portalId:
           <span class="meta">{request.reference}</span> {request.title}
         </Link>
         <p class="meta">
-          {request.portalName} · {request.requester ? `${request.requester.name}${request.requester.company ? ` (${request.requester.company.name})` : ''}` : 'shared by a member'}
+          {request.portalName}
+          {requester ? ` · ${request.requester ? `${request.requester.name}${request.requester.company ? ` (${request.requester.company.name})` : ''}` : 'shared by a member'}` : ''}
           {request.requestType ? ` · ${request.requestType.name}` : ''} · last customer activity {moment(request.lastCustomerActivityAt)}
         </p>
       </div>

@@ -27,6 +27,20 @@ export const customerRoutes = [
   }),
 
   defineRoute({
+    operationId: 'getCustomer',
+    method: 'GET',
+    path: '/v1/portals/:portalId/customers/:customerId',
+    summary: 'One customer',
+    description:
+      "The customer as the portal's customer list shows them. `customerId` is the portal membership id (`id` in that list, `requester.id` in a request). A removed customer, or one of another portal or workspace, is 404; their requests stay, listed by the request lists' `customerId`.",
+    tags: ['Portals'],
+    access: read,
+    params: customerParam,
+    response: customerSchema,
+    handler: ({ services, auth, params }) => customerService.get(services, auth, params.portalId, params.customerId),
+  }),
+
+  defineRoute({
     operationId: 'inviteCustomer',
     method: 'POST',
     path: '/v1/portals/:portalId/customers',

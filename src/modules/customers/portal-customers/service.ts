@@ -34,6 +34,14 @@ export const customerService = {
     });
   },
 
+  /** A customer of the portal who was not removed. */
+  async get(services: Services, auth: WorkspaceAuth, portalId: string, customerId: string) {
+    const portal = await portalService.get(services, auth, portalId);
+    const row = await customerStore.find(services.database.db, portal.id, customerId);
+    if (!row) throw notFound('customer');
+    return presentCustomer(row);
+  },
+
   /**
    * A manager's company on this portal: its customers who were not removed, oldest first, by name
    * and role only (no customer is shown another's e-mail address). 403 for a customer who is not a

@@ -22,7 +22,7 @@ export const memberRequestSchema = z
     rejected: z.boolean(),
     requestType: z.object({ id: z.uuid(), name: z.string() }).nullable(),
     requester: z
-      .object({ id: z.uuid(), name: z.string(), email: z.string(), company: z.object({ id: z.uuid(), name: z.string() }).nullable() })
+      .object({ id: z.uuid().describe("The customer's portal membership id: `id` in the portal's customer list, and the request lists' `customerId`."), name: z.string(), email: z.string(), company: z.object({ id: z.uuid(), name: z.string() }).nullable() })
       .nullable()
       .describe('The customer who submitted it; null for an issue a member shared.'),
     values: z.record(z.string(), z.string()).describe("The form's answers, by field key."),
@@ -62,6 +62,12 @@ const requestFilters = {
   held: booleanQuery('held').optional().describe('`true`: only the hold queue; `false`: only requests past it.'),
   companyId: z.uuid().optional().describe('Requests whose requester is in this company.'),
   requestTypeId: z.uuid().optional().describe('Only requests of this request type.'),
+  customerId: z
+    .uuid()
+    .optional()
+    .describe(
+      "Only requests this customer submitted: the portal membership id, `id` in the portal's customer list (`GET /v1/portals/{portalId}/customers`) and `requester.id` in a request, not the portal user's id. A customer of another workspace matches nothing; a removed customer's requests stay theirs. Shared issues have no requester and never match.",
+    ),
 };
 
 export const requestListQuery = z

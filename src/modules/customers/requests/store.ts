@@ -162,6 +162,8 @@ export interface RequestFilter {
   held?: boolean;
   companyId?: string;
   requestTypeId?: string;
+  /** Only requests this customer (portal membership id) submitted. */
+  customerId?: string;
 }
 
 /**
@@ -217,6 +219,7 @@ function filterConditions(filter: RequestFilter): SQL[] {
   if (filter.held === false) where.push(sql`r.state <> 'held'`);
   if (filter.companyId) where.push(sql`r.requester_company_id = ${filter.companyId}`);
   if (filter.requestTypeId) where.push(sql`r.request_type_id = ${filter.requestTypeId}`);
+  if (filter.customerId) where.push(sql`r.requester_id = ${filter.customerId}`);
   if (filter.statusCandidate) where.push(statusCandidates(filter.statusCandidate.status, filter.statusCandidate.workspaceId));
   return where;
 }
