@@ -95,6 +95,7 @@ try {
     await page.locator('#password-email').fill(PERSON.email);
     await page.locator('#password-password').fill(PERSON.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
   } else {
     await page.locator('#signup-name').fill(PERSON.name);
     await page.locator('#signup-email').fill(PERSON.email);

@@ -148,7 +148,8 @@ function Palette({ open, close, signOut, showSheet }: { open: boolean; close: ()
     enabled: open && asked !== '',
     staleTime: 30_000,
     placeholderData: keepPreviousData,
-    queryFn: () => must(api.GET('/v1/issues', { params: { query: { q: asked, limit: 10 } } })),
+    // A query typed past is dropped (the browser gives a host six connections, the live stream holds one).
+    queryFn: ({ signal }) => must(api.GET('/v1/issues', { params: { query: { q: asked, limit: 10 } }, signal })),
   });
   const views = useViews(workspace!.id, open);
 
