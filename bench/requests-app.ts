@@ -33,11 +33,8 @@
  *
  *   npx tsx bench/requests-app.ts [--requests 100000] [--comments 200] [--runs 10] [--drags 3] [--moves 8] [--keep] [--reuse <database url>]
  */
-import { chromium, type Page } from 'playwright-core';
-import pg from 'pg';
-import { freshDatabase } from '../test/harness/fresh-database.js';
-import { freePort } from '../test/harness/demo-process.js';
-import { startBenchApp } from './support/app-process.js';
+import type { Page } from 'playwright-core';
+import { appInBrowser, BENCH_PERSON } from './support/app-in-browser.js';
 import { numberArg, stringArg } from './support/cli.js';
 import { seedConversation, seedRequestType, TYPE_NAME } from './support/request-page-seed.js';
 import { seedRequests } from './support/request-seed.js';
@@ -56,7 +53,6 @@ declare const window: any, document: any, performance: { now(): number }, Mutati
 type RequestInfo = string | { url: string };
 type RequestInit = unknown;
 
-const PERSON = { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' };
 
 interface Probe {
   answers: Array<{ url: string; at: number }>;
@@ -118,34 +114,16 @@ const call = (page: Page, method: string, path: string, workspaceId: string | nu
     [method, path, workspaceId, body] as const,
   ) as Promise<Record<string, any>>;
 
-const db = reuseUrl ? { url: reuseUrl, drop: async () => {} } : await freshDatabase('svc_bench_requests_app');
-const port = await freePort();
-const app = await startBenchApp(db.url, [], { BENCH_APP_PORT: String(port) });
-const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const bench = await appInBrowser('svc_bench_requests_app', reuseUrl, probe);
+const { base, page, pool } = bench;
 try {
-  const base = app.appUrl;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(probe);
-  const page = await context.newPage();
-  await page.goto(`${base}/signin`);
   const slug = 'bench';
-  if (reuseUrl) {
-    await page.locator('#password-email').fill(PERSON.email);
-    await page.locator('#password-password').fill(PERSON.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/signin');
-  } else {
-    await page.locator('#signup-name').fill(PERSON.name);
-    await page.locator('#signup-email').fill(PERSON.email);
-    await page.locator('#signup-password').fill(PERSON.password);
-    await page.getByRole('button', { name: 'Make an account' }).click();
-    await page.waitForURL(`${base}/`);
+  if (bench.fresh) {
     const t0 = performance.now();
     const workspace = (await call(page, 'POST', '/v1/workspaces', null, { name: 'Bench', slug })) as { id: string };
     const seed = await seedRequests(pool, async (portal) => (await call(page, 'POST', '/v1/portals', workspace.id, portal)) as { id: string }, { id: workspace.id, slug }, REQUESTS, [0.8, 0.199, 0.001]);
     const typeId = await seedRequestType(pool, workspace.id, seed.portals[0].id, seed.repositoryId);
-    const memberUserId = (await pool.query<{ id: string }>('select id from auth_users where email = $1', [PERSON.email])).rows[0].id;
+    const memberUserId = (await pool.query<{ id: string }>('select id from auth_users where email = $1', [BENCH_PERSON.email])).rows[0].id;
     await seedConversation(pool, { workspaceId: workspace.id, portalId: seed.portals[0].id, typeId, memberUserId, count: COMMENTS });
     await pool.query('analyze');
     console.log(`seeded ${REQUESTS} requests and ${COMMENTS} comments in ${Math.round((performance.now() - t0) / 1000)} s`);
@@ -293,10 +271,6 @@ try {
     builder: { fields: type.fields, questionsInView: lastInView + 1, drags: dragOrders.length, dragsLanded: dragged, dragLandings, keyboardMoves: 2 * MOVES, dragFrames, keyFrames },
     aims,
   });
-  if (keep) console.log(`database kept: ${db.url}`);
 } finally {
-  await browser.close();
-  await app.stop();
-  await pool.end();
-  if (!keep) await db.drop();
+  await bench.close(keep);
 }

@@ -27,11 +27,7 @@
  *
  *   npx tsx bench/workspace-app.ts [--issues 1000000] [--repositories 200] [--pages 10] [--loads 5] [--keep] [--reuse <database url>]
  */
-import { chromium } from 'playwright-core';
-import pg from 'pg';
-import { freshDatabase } from '../test/harness/fresh-database.js';
-import { freePort } from '../test/harness/demo-process.js';
-import { startBenchApp } from './support/app-process.js';
+import { appInBrowser } from './support/app-in-browser.js';
 import { numberArg, stringArg } from './support/cli.js';
 import { seedIssueCache } from './support/issue-cache-seed.js';
 import { report, type Aim } from './support/report.js';
@@ -48,7 +44,6 @@ declare const window: any, document: any, performance: { now(): number }, Mutati
 type RequestInfo = string | { url: string };
 type RequestInit = unknown;
 
-const PERSON = { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' };
 
 /** Runs in the page before its own script: when each issue page's answer was read, and when rows appeared. */
 const probe = () => {
@@ -79,29 +74,11 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => Math.round(n * 10) / 10;
 
-const db = reuseUrl ? { url: reuseUrl, drop: async () => {} } : await freshDatabase('svc_bench_web');
-const port = await freePort();
-const app = await startBenchApp(db.url, [], { BENCH_APP_PORT: String(port) });
-const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const bench = await appInBrowser('svc_bench_web', reuseUrl, probe);
+const { base, page, pool } = bench;
 try {
-  const base = app.appUrl;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(probe);
-  const page = await context.newPage();
-  await page.goto(`${base}/signin`);
   let slug = 'bench';
-  if (reuseUrl) {
-    await page.locator('#password-email').fill(PERSON.email);
-    await page.locator('#password-password').fill(PERSON.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-  } else {
-    await page.locator('#signup-name').fill(PERSON.name);
-    await page.locator('#signup-email').fill(PERSON.email);
-    await page.locator('#signup-password').fill(PERSON.password);
-    await page.getByRole('button', { name: 'Make an account' }).click();
-    await page.waitForURL(`${base}/`);
+  if (bench.fresh) {
     const made = await page.evaluate(async () => (await (await fetch('/v1/workspaces', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench', slug: 'bench' }) })).json()) as { id: string; slug: string });
     slug = made.slug;
     const seedMs = await seedIssueCache(pool, made.id, { issues: ISSUES, repositories: REPOSITORIES });
@@ -211,10 +188,6 @@ try {
     { what: 'board drag: frames over 25 ms (dropped)', measured: dropped(dragFrames), aim: '0', met: dropped(dragFrames) === 0 },
   ];
   report('workspace-app', rows, { issues: issueCount, cards, palette, firstPageMs: firstPage, nextPageMs: nextPage, rowsInPage, scrollFrames, dragFrames, aims });
-  if (keep) console.log(`database kept: ${db.url}`);
 } finally {
-  await browser.close();
-  await app.stop();
-  await pool.end();
-  if (!keep) await db.drop();
+  await bench.close(keep);
 }

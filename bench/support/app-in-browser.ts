@@ -1,0 +1,60 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import pg from 'pg';
+import { freePort } from '../../test/harness/demo-process.js';
+import { freshDatabase } from '../../test/harness/fresh-database.js';
+import { startBenchApp } from './app-process.js';
+
+/** The member every browser benchmark signs in as. */
+export const BENCH_PERSON = { name: 'Bench', email: 'bench@example.test', password: 'bench password 1' };
+
+export interface AppInBrowser {
+  base: string;
+  page: Page;
+  pool: pg.Pool;
+  /** True when the database is new: the caller seeds it (and makes the workspace); false when `--reuse` named one seeded before. */
+  fresh: boolean;
+  /** Closes everything; drops the database unless it is kept. */
+  close(keep: boolean): Promise<void>;
+}
+
+/**
+ * The service in production mode over a new database (or `reuseUrl`'s), and Chromium at 1280 × 900
+ * with `probe` run in every page before the application's own script, signed up as the bench
+ * member (or, on a reused database, signed in as them).
+ */
+export async function appInBrowser(databaseName: string, reuseUrl: string | undefined, probe: () => void): Promise<AppInBrowser> {
+  const db = reuseUrl ? { url: reuseUrl, drop: async () => {} } : await freshDatabase(databaseName);
+  const app = await startBenchApp(db.url, [], { BENCH_APP_PORT: String(await freePort()) });
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const close = async (keep: boolean) => {
+    await browser.close();
+    await app.stop();
+    await pool.end();
+    if (keep) console.log(`database kept: ${db.url}`);
+    else await db.drop();
+  };
+  try {
+    const base = app.appUrl;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(probe);
+    const page = await context.newPage();
+    await page.goto(`${base}/signin`);
+    if (reuseUrl) {
+      await page.locator('#password-email').fill(BENCH_PERSON.email);
+      await page.locator('#password-password').fill(BENCH_PERSON.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+    } else {
+      await page.locator('#signup-name').fill(BENCH_PERSON.name);
+      await page.locator('#signup-email').fill(BENCH_PERSON.email);
+      await page.locator('#signup-password').fill(BENCH_PERSON.password);
+      await page.getByRole('button', { name: 'Make an account' }).click();
+      await page.waitForURL(`${base}/`);
+    }
+    return { base, page, pool, fresh: !reuseUrl, close };
+  } catch (error) {
+    await close(false);
+    throw error;
+  }
+}
