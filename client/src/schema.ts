@@ -16279,7 +16279,7 @@ export interface operations {
                 companyId?: string;
                 /** @description Only requests of this request type. */
                 requestTypeId?: string;
-                /** @description Only requests this customer submitted: the portal membership id, `id` in the portal's customer list (`GET /v1/portals/{portalId}/customers`) and `requester.id` in a request, not the portal user's id. A customer of another workspace matches nothing; a removed customer's requests stay theirs. Shared issues have no requester and never match. */
+                /** @description Only requests this customer submitted: the portal membership id, `id` in the portal's customer list and `requester.id` in a request, not the portal user's id. A customer of another workspace matches nothing; a removed customer's requests stay theirs. Shared issues have no requester and never match. */
                 customerId?: string;
                 /** @description `newest` first (the default), `oldest` first, most `votes` first (then newest), or latest customer `activity` first (`lastCustomerActivityAt`: a submission, a customer's comment or vote; then the newest id). */
                 sort?: "newest" | "oldest" | "votes" | "activity";
@@ -16524,7 +16524,7 @@ export interface operations {
                 companyId?: string;
                 /** @description Only requests of this request type. */
                 requestTypeId?: string;
-                /** @description Only requests this customer submitted: the portal membership id, `id` in the portal's customer list (`GET /v1/portals/{portalId}/customers`) and `requester.id` in a request, not the portal user's id. A customer of another workspace matches nothing; a removed customer's requests stay theirs. Shared issues have no requester and never match. */
+                /** @description Only requests this customer submitted: the portal membership id, `id` in the portal's customer list and `requester.id` in a request, not the portal user's id. A customer of another workspace matches nothing; a removed customer's requests stay theirs. Shared issues have no requester and never match. */
                 customerId?: string;
                 /** @description `oldest` first (the hold queue's order), or most `votes` first (then oldest). */
                 sort?: "oldest" | "votes";

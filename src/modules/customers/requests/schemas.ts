@@ -66,7 +66,7 @@ const requestFilters = {
     .uuid()
     .optional()
     .describe(
-      "Only requests this customer submitted: the portal membership id, `id` in the portal's customer list (`GET /v1/portals/{portalId}/customers`) and `requester.id` in a request, not the portal user's id. A customer of another workspace matches nothing; a removed customer's requests stay theirs. Shared issues have no requester and never match.",
+      "Only requests this customer submitted: the portal membership id, `id` in the portal's customer list and `requester.id` in a request, not the portal user's id. A customer of another workspace matches nothing; a removed customer's requests stay theirs. Shared issues have no requester and never match.",
     ),
 };
 
