@@ -34,7 +34,7 @@
  *   npx tsx bench/requests-app.ts [--requests 100000] [--comments 200] [--runs 10] [--drags 3] [--moves 8] [--keep] [--reuse <database url>]
  */
 import type { Page } from 'playwright-core';
-import { appInBrowser, BENCH_PERSON } from './support/app-in-browser.js';
+import { appInBrowser, BENCH_PERSON, frameTimes } from './support/app-in-browser.js';
 import { numberArg, stringArg } from './support/cli.js';
 import { seedConversation, seedRequestType, TYPE_NAME } from './support/request-page-seed.js';
 import { seedRequests } from './support/request-seed.js';
@@ -185,23 +185,7 @@ try {
   const fields = page.locator('.builder-field');
   await fields.nth(type.fields - 1).waitFor({ timeout: 60_000 });
   const titles = () => page.locator('.builder-field-title').allTextContents();
-  // As text: a function handed over would carry the bundler's name helper, which the page lacks.
-  const frames = async (work: () => Promise<void>): Promise<number[]> => {
-    await page.evaluate(`(() => {
-      window.__frames = [];
-      window.__on = true;
-      window.__last = performance.now();
-      const tick = (now) => {
-        if (!window.__on) return;
-        window.__frames.push(now - window.__last);
-        window.__last = now;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    })()`);
-    await work();
-    return page.evaluate('(() => { window.__on = false; return window.__frames.slice(1); })()');
-  };
+  const frames = (work: () => Promise<void>) => frameTimes(page, work);
   // By drag: the list's top at the window's top; the first question over every question in view
   // down to the last wholly in view, then back up to the first place.
   await page.evaluate(() => {

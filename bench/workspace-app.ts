@@ -27,7 +27,7 @@
  *
  *   npx tsx bench/workspace-app.ts [--issues 1000000] [--repositories 200] [--pages 10] [--loads 5] [--keep] [--reuse <database url>]
  */
-import { appInBrowser } from './support/app-in-browser.js';
+import { appInBrowser, frameTimes } from './support/app-in-browser.js';
 import { numberArg, stringArg } from './support/cli.js';
 import { seedIssueCache } from './support/issue-cache-seed.js';
 import { report, type Aim } from './support/report.js';
@@ -139,23 +139,7 @@ try {
   await page.goto(`${base}/w/${slug}/board`);
   await page.locator('.board-card').nth(999).waitFor({ timeout: 120_000 });
   const cards = await page.locator('.board-card').count();
-  // As text: a function handed over would carry the bundler's name helper, which the page lacks.
-  const frames = async (work: () => Promise<void>): Promise<number[]> => {
-    await page.evaluate(`(() => {
-      window.__frames = [];
-      window.__on = true;
-      window.__last = performance.now();
-      const tick = (now) => {
-        if (!window.__on) return;
-        window.__frames.push(now - window.__last);
-        window.__last = now;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    })()`);
-    await work();
-    return page.evaluate('(() => { window.__on = false; return window.__frames.slice(1); })()');
-  };
+  const frames = (work: () => Promise<void>) => frameTimes(page, work);
   const scrollFrames = await frames(async () => {
     for (let i = 0; i < 40; i++) {
       await page.mouse.move(200 + (i % 4) * 280, 500);

@@ -58,3 +58,24 @@ export async function appInBrowser(databaseName: string, reuseUrl: string | unde
     throw error;
   }
 }
+
+/**
+ * The time between animation frames while `work` runs in `page`, read with requestAnimationFrame.
+ * Handed over as text: a function would carry the bundler's name helper, which the page lacks.
+ */
+export async function frameTimes(page: Page, work: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__on = true;
+    window.__last = performance.now();
+    const tick = (now) => {
+      if (!window.__on) return;
+      window.__frames.push(now - window.__last);
+      window.__last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  await work();
+  return page.evaluate('(() => { window.__on = false; return window.__frames.slice(1); })()');
+}
