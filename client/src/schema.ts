@@ -973,9 +973,9 @@ export interface paths {
         };
         /**
          * Live updates (server-sent events)
-         * @description A stream of server-sent events (`text/event-stream`, for a browser's `EventSource`) telling what changed in the workspace's cache, its portals' requests and the caller's own inbox, so open pages read again what they show: `issue` and `comment` events carry `{ issueId, repositoryId }`, `request` events `{ requestId, portalId }`, `notification` events `{ notificationId }`, never the change itself (read it through the issue, request and notification operations, which apply their own rules). Only the selected workspace's changes, to anyone who may read its issues (`issues:read` for an API key); `request` events only to those who may also read requests (member or above; `requests:read` for an API key), decided again whenever the credential is checked. `notification` events tell only of the caller's own inbox (for an API key, of the person it was issued to).
+         * @description A stream of server-sent events (`text/event-stream`, for a browser's `EventSource`) telling what changed in the workspace's cache, its projects, its portals' requests and the caller's own inbox, so open pages read again what they show: `issue` and `comment` events carry `{ issueId, repositoryId }`, `project` events `{ projectId }`, `request` events `{ requestId, portalId }`, `notification` events `{ notificationId }`, never the change itself (read it through the issue, project, request and notification operations, which apply their own rules). Only the selected workspace's changes, to anyone who may read its issues (`issues:read` for an API key); `project` events only to those who may also read projects (`projects:read` for an API key), `request` events only to those who may also read requests (member or above; `requests:read` for an API key), decided again whenever the credential is checked. `notification` events tell only of the caller's own inbox (for an API key, of the person it was issued to).
          *
-         *     - Events: `ready` first, once changes are received; `issue`; `comment`; `request`; `notification`; `resync` when the service missed changes (read everything again); `end` when the credential stops passing this operation's checks (sign-out, revoked key, removed membership, expired session), after which the stream closes. The `LiveEvent` schema lists each with its data.
+         *     - Events: `ready` first, once changes are received; `issue`; `comment`; `project`; `request`; `notification`; `resync` when the service missed changes (read everything again); `end` when the credential stops passing this operation's checks (sign-out, revoked key, removed membership, expired session), after which the stream closes. The `LiveEvent` schema lists each with its data.
          *     - The workspace: `X-Workspace-Id`, or the `workspace` parameter for a client that cannot send headers (`EventSource`); both given must agree (422). A workspace the caller is not a member of is 404, as everywhere.
          *     - The credential is checked at the start like every request and again at every credential change and every minute.
          *     - Nothing is replayed: a client that connects again (after `retry:`, 3 seconds) should read again what it shows when `ready` arrives, as changes between the two connections are not sent.
@@ -2903,6 +2903,13 @@ export interface components {
             data: {
                 /** @description The notification that arrived or changed (`id` of a notification). Null when several of yours changed at once (some or all marked read, read ones deleted after their retention): read your inbox again. */
                 notificationId: string | null;
+            };
+        } | {
+            /** @constant */
+            event: "project";
+            data: {
+                /** @description The project that changed, or whose fields or cards did (`id` of a project). Null when many projects changed at once (a page of a projects walk, a disconnection): read every project again. */
+                projectId: string | null;
             };
         } | {
             /** @constant */

@@ -1,12 +1,12 @@
 import type pg from 'pg';
 
-/** The channel the triggers notify on (migrations 0033 to 0035): one notice per changed issue, comment or request, or per person whose notifications changed. */
+/** The channel the triggers notify on (migrations 0033 to 0036): one notice per changed issue, comment, request or project, or per person whose notifications changed. */
 export const CHANGES_CHANNEL = 'svc_changes';
 /** The channel every credential change notifies on (auth/credential-cache.ts). */
 const CREDENTIALS_CHANNEL = 'svc_credentials';
 
 /**
- * What changed in a workspace, as the triggers of migrations 0033, 0034 and 0035 say it.
+ * What changed in a workspace, as the triggers of migrations 0033 to 0036 say it.
  *
  * - `issue`, `comment`: `issueId` null: many issues (or their comments) changed at once, of
  *   `repositoryId`, or of the whole workspace when that is null too (a backfill page, a label
@@ -15,11 +15,14 @@ const CREDENTIALS_CHANNEL = 'svc_credentials';
  *   portal's requests at once.
  * - `notification`: the notifications of one person (`membershipId`) were added, changed or
  *   deleted; `notificationId` null: several of theirs at once. For that person's streams alone.
+ * - `project`: a project, one of its fields or one of its cards was added, changed or deleted;
+ *   `projectId` null: many projects at once.
  */
 export type ChangeNotice =
   | { workspaceId: string; kind: 'issue' | 'comment'; issueId: string | null; repositoryId: string | null }
   | { workspaceId: string; kind: 'request'; requestId: string | null; portalId: string }
-  | { workspaceId: string; kind: 'notification'; membershipId: string; notificationId: string | null };
+  | { workspaceId: string; kind: 'notification'; membershipId: string; notificationId: string | null }
+  | { workspaceId: string; kind: 'project'; projectId: string | null };
 
 /** One open live-update stream, as the feed sees it. */
 export interface FeedSubscriber {
@@ -59,6 +62,11 @@ export function parseNotice(payload: string | undefined): ChangeNotice | null {
     const { membershipId, notificationId } = value;
     if (!isId(membershipId) || !isIdOrNull(notificationId)) return null;
     return { workspaceId, kind, membershipId, notificationId };
+  }
+  if (kind === 'project') {
+    const { projectId } = value;
+    if (!isIdOrNull(projectId)) return null;
+    return { workspaceId, kind, projectId };
   }
   const { issueId, repositoryId } = value;
   if ((kind !== 'issue' && kind !== 'comment') || !isIdOrNull(issueId) || !isIdOrNull(repositoryId)) return null;

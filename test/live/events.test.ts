@@ -11,7 +11,7 @@ import { syncedWorld, type SyncWorld } from '../sync/sync-world.js';
 import { runProjectsBackfill } from '../../src/sync/projects-backfill.js';
 import { syncJobStore } from '../../src/sync/store.js';
 import { routeTable } from '../../src/routes.js';
-import { NOTIFICATION_EVENT_ACCESS, REQUEST_EVENT_ACCESS } from '../../src/modules/work/events/live-streams.js';
+import { NOTIFICATION_EVENT_ACCESS, PROJECT_EVENT_ACCESS, REQUEST_EVENT_ACCESS } from '../../src/modules/work/events/live-streams.js';
 
 /**
  * GET /v1/events over real HTTP: changes made on the code host (the emulator acting as a person,
@@ -118,6 +118,42 @@ describe('a change made on the code host', () => {
     expect(await runProjectsBackfill(a.services, job.id)).toBe('done');
     const issueId = await issueIdOf(2);
     expect((await stream.next((e) => e.event === 'issue' && e.data.issueId === issueId)).data).toEqual({ issueId, repositoryId: w.repo.id });
+  });
+
+  it("a project mirrored, and its cards' changes, reach the streams of those who may read projects, a draft's card too, and not a key without projects:read", async () => {
+    // The same access as the project list.
+    expect(PROJECT_EVENT_ACCESS).toEqual(routeTable.find((r) => r.operationId === 'listProjects')!.access);
+    const readers = [
+      await open(a, { token: w.owner.token, workspaceId: w.workspaceId }),
+      await open(b, { token: (await issueKey(call, w.owner, w.workspaceId, ['issues:read', 'projects:read'], 'a board reader')).key }),
+    ];
+    const issuesOnly = await open(a, { token: (await issueKey(call, w.owner, w.workspaceId, ['issues:read'], 'issues alone')).key });
+    const theirs = await open(a, { token: other.owner.token, workspaceId: other.workspaceId });
+    for (const stream of [...readers, issuesOnly, theirs]) await stream.next((e) => e.event === 'ready');
+
+    // A project that holds only a draft: no issue of the cache is its card, so only `project` tells of it.
+    const made = gh.control.createProject({ owner: w.org, title: 'Drafts only', workflowStatusOnAdd: null, fields: [] });
+    gh.control.addProjectItem(w.org, made.number, { draftTitle: 'An idea' });
+    const walk = async () => {
+      const { job } = await a.database.db.transaction((tx) => syncJobStore.openWorkspaceWalk(tx, { id: randomUUID(), workspaceId: w.workspaceId, kind: 'projects_backfill' }));
+      expect(await runProjectsBackfill(a.services, job.id)).toBe('done');
+    };
+    await walk();
+    const { rows } = await a.database.pool.query<{ id: string }>('select id from projects where workspace_id = $1 and title = $2', [w.workspaceId, 'Drafts only']);
+    const projectId = rows[0]!.id;
+    for (const stream of readers) expect((await stream.next((e) => e.event === 'project' && e.data.projectId === projectId)).data).toEqual({ projectId });
+
+    // A card's change alone (one statement on project_items) tells of its project.
+    const seen = readers.map((s) => s.events.length);
+    await a.database.pool.query('update project_items set position = position where project_id = $1', [projectId]);
+    for (const [i, stream] of readers.entries()) await stream.next((e) => stream.events.indexOf(e) >= seen[i]! && e.event === 'project' && e.data.projectId === projectId);
+
+    // A fence: an issue's notice of a later transaction reaches every stream after the projects'.
+    const one = await issueIdOf(1);
+    await a.database.pool.query('update issues set locked = locked where id = $1', [one]);
+    for (const stream of [...readers, issuesOnly]) await stream.next((e) => e.event === 'issue' && e.data.issueId === one);
+    expect(issuesOnly.events.filter((e) => e.event === 'project')).toEqual([]);
+    expect(theirs.events.map((e) => e.event)).toEqual(['ready']);
   });
 
   it('many issues changed by one statement are one notice about the repository', async () => {

@@ -106,6 +106,28 @@ describe('the board', () => {
     expect(await statusOf(title)).toBe('In Progress');
   }, 60_000);
 
+  it("follows GitHub without a reload: a draft's card added there, and a new project once mirrored", async () => {
+    const { page } = w;
+    const control = async (route: string, body: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${demo.ports.emulatorPort}/_emulator${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.ok, await res.clone().text()).toBe(true);
+      return res.json() as Promise<{ number: number }>;
+    };
+    await page.goto(`${demo.base}/w/${w.slug}/board`);
+    await expect.poll(() => page.locator('.board-card').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    const roadmap = (await api('/v1/projects?limit=100')).data.find((p: { title: string }) => p.title === 'Roadmap 1');
+
+    // A draft is nobody's issue: only the project's own notice brings its card.
+    await control(`/projects/org-1/${roadmap.number}/items`, { draftTitle: 'Drafted on GitHub', login: 'alice' });
+    await expect.poll(() => page.locator('.board-card', { hasText: 'Drafted on GitHub' }).count(), { timeout: 15_000 }).toBe(1);
+
+    // A project made on GitHub reaches the picker when the projects are walked again.
+    await control('/projects', { owner: 'org-1', title: 'Made while looking', creator: 'alice' });
+    const synced = await page.evaluate(async (workspaceId) => (await fetch('/v1/codehost/sync', { method: 'POST', headers: { 'x-workspace-id': workspaceId } })).status, w.workspaceId);
+    expect(synced).toBe(202);
+    await expect.poll(() => page.getByLabel('Project').locator('option').allTextContents(), { timeout: 30_000 }).toContain('Made while looking');
+  }, 90_000);
+
   it('filters the issue list by project and by a value of its field, in the address', async () => {
     const { page } = w;
     await page.goto(`${demo.base}/w/${w.slug}/issues?state=all`);

@@ -22,7 +22,7 @@ type Told = { name: LiveEvent['event'] | 'paused'; data: unknown };
 
 /**
  * Live updates for the workspace being looked at: one EventSource to GET /v1/events, and the
- * queries the pages read (`['issues', ws, …]`, `['issue', ws, id]`, `['comments', ws, id]`, the
+ * queries the pages read (`['issues', ws, …]`, `['issue', ws, id]`, `['comments', ws, id]`, the projects and their cards, the
  * person's own `['notifications', ws, …]` and unread count)
  * invalidated as changes are told, so TanStack Query refetches the ones on screen. At every
  * (re)connection everything shown is refetched: changes made while the stream was away are not
@@ -63,7 +63,7 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
         }
       }, GATHER_MS);
     };
-    const everything = (): QueryKey[] => [['issues', ws], ['issue', ws], ['comments', ws], ['activity', ws], ['project-items', ws], ['requests', ws], ['request-counts', ws], ['request', ws], ['notifications', ws], unreadKey(ws)];
+    const everything = (): QueryKey[] => [['issues', ws], ['issue', ws], ['comments', ws], ['activity', ws], ['projects', ws], ['project', ws], ['project-items', ws], ['requests', ws], ['request-counts', ws], ['request', ws], ['notifications', ws], unreadKey(ws)];
 
     /** What every tab does with an event, its own stream's or one told by the tab that holds it. */
     const handle = ({ name, data }: Told) => {
@@ -86,6 +86,13 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
           // A request made, released, declined, voted for, commented on by a customer, changed or deleted.
           const request = data as { requestId: string | null } | null;
           refetch([['requests', ws], ['request-counts', ws], request?.requestId ? ['request', ws, request.requestId] : ['request', ws]]);
+          break;
+        }
+        case 'project': {
+          // A project mirrored, renamed or closed, or its fields or cards changed (a draft's card too):
+          // the project pickers, the project and its board.
+          const project = data as { projectId: string | null } | null;
+          refetch(project?.projectId ? [['projects', ws], ['project', ws, project.projectId], ['project-items', ws, project.projectId]] : [['projects', ws], ['project', ws], ['project-items', ws]]);
           break;
         }
         case 'notification':
@@ -123,7 +130,7 @@ export function useLiveUpdates(workspaceId: string | null, ended: () => void): {
         if (stopped) return;
         const stream = new EventSource(`${EVENTS}?workspace=${encodeURIComponent(ws)}`);
         source = stream;
-        for (const name of ['ready', 'resync', 'issue', 'comment', 'request', 'notification', 'end'] as const) {
+        for (const name of ['ready', 'resync', 'issue', 'comment', 'project', 'request', 'notification', 'end'] as const) {
           stream.addEventListener(name, (event) => {
             let data: unknown = null;
             try {

@@ -23,17 +23,33 @@ export const REQUEST_EVENT_ACCESS = { kind: 'workspace', role: 'member', scope: 
  */
 export const NOTIFICATION_EVENT_ACCESS = { kind: 'workspace', role: 'viewer', scope: 'self:read' } as const satisfies Access;
 
+/**
+ * Who is sent `project` events: whoever may read projects (`GET /v1/projects`; test/live/events.test.ts
+ * holds the two declarations equal). A key with `issues:read` alone gets the stream without them.
+ */
+export const PROJECT_EVENT_ACCESS = { kind: 'workspace', role: 'viewer', scope: 'projects:read' } as const satisfies Access;
+
 /** Whether `auth` passes `access`: the role in the workspace, and the scope for an API key. */
-function passes(auth: AuthContext, access: typeof REQUEST_EVENT_ACCESS | typeof NOTIFICATION_EVENT_ACCESS): boolean {
+function passes(auth: AuthContext, access: typeof REQUEST_EVENT_ACCESS | typeof NOTIFICATION_EVENT_ACCESS | typeof PROJECT_EVENT_ACCESS): boolean {
   if (!auth.workspace || !roleAtLeast(auth.workspace.role, access.role)) return false;
   return auth.principal.via !== 'api_key' || scopesAllow(auth.principal.scopes, access.scope);
 }
 
-/** Whether `auth` passes `REQUEST_EVENT_ACCESS`. */
-export const mayReadRequests = (auth: AuthContext): boolean => passes(auth, REQUEST_EVENT_ACCESS);
+/** Which of the events past issues and comments a credential is sent; decided when its stream opens and at every check. */
+interface Audience {
+  /** `REQUEST_EVENT_ACCESS` passed. */
+  requests: boolean;
+  /** `PROJECT_EVENT_ACCESS` passed. */
+  projects: boolean;
+  /** The membership whose notifications it is told of (`NOTIFICATION_EVENT_ACCESS`), or null for none. */
+  notifications: string | null;
+}
 
-/** The membership whose notifications `auth` is sent (`NOTIFICATION_EVENT_ACCESS`), or null for none. */
-export const notificationsOf = (auth: AuthContext): string | null => (auth.workspace && passes(auth, NOTIFICATION_EVENT_ACCESS) ? auth.workspace.membershipId : null);
+const audienceOf = (auth: AuthContext): Audience => ({
+  requests: passes(auth, REQUEST_EVENT_ACCESS),
+  projects: passes(auth, PROJECT_EVENT_ACCESS),
+  notifications: auth.workspace && passes(auth, NOTIFICATION_EVENT_ACCESS) ? auth.workspace.membershipId : null,
+});
 
 /** The query parameter that names the workspace for a browser's EventSource, which sends no headers. */
 export const WORKSPACE_PARAMETER = 'workspace';
@@ -65,6 +81,7 @@ export type StreamEvent =
   | { event: 'issue' | 'comment'; data: { issueId: string | null; repositoryId: string | null } }
   | { event: 'request'; data: { requestId: string | null; portalId: string } }
   | { event: 'notification'; data: { notificationId: string | null } }
+  | { event: 'project'; data: { projectId: string | null } }
   | { event: 'resync'; data: Record<string, never> }
   | { event: 'end'; data: { code: string; message: string } };
 
@@ -90,10 +107,8 @@ class LiveStream implements FeedSubscriber {
     /** The request's credential and the workspace it chose: checked again as a new request would be. */
     readonly credential: Record<string, string>,
     readonly holder: string,
-    /** Whether the credential may read requests (`REQUEST_EVENT_ACCESS`); decided again at every check. */
-    private requests: boolean,
-    /** The membership whose notifications the credential is told of (`NOTIFICATION_EVENT_ACCESS`), or null; decided again at every check. */
-    private notifications: string | null,
+    /** What the credential is told of besides issues and comments; decided again at every check. */
+    private audience: Audience,
   ) {
     // The client went away (or Fastify gave up on the response): the stream is done.
     this.body.on('close', () => this.close());
@@ -107,11 +122,15 @@ class LiveStream implements FeedSubscriber {
   change(notice: ChangeNotice): void {
     if (notice.kind === 'notification') {
       // Somebody's own inbox: nobody else's stream, whatever their role, hears of it.
-      if (this.notifications !== null && notice.membershipId === this.notifications) this.send({ event: 'notification', data: { notificationId: notice.notificationId } });
+      if (this.audience.notifications !== null && notice.membershipId === this.audience.notifications) this.send({ event: 'notification', data: { notificationId: notice.notificationId } });
       return;
     }
     if (notice.kind === 'request') {
-      if (this.requests) this.send({ event: 'request', data: { requestId: notice.requestId, portalId: notice.portalId } });
+      if (this.audience.requests) this.send({ event: 'request', data: { requestId: notice.requestId, portalId: notice.portalId } });
+      return;
+    }
+    if (notice.kind === 'project') {
+      if (this.audience.projects) this.send({ event: 'project', data: { projectId: notice.projectId } });
       return;
     }
     this.send({ event: notice.kind, data: { issueId: notice.issueId, repositoryId: notice.repositoryId } });
@@ -141,9 +160,8 @@ class LiveStream implements FeedSubscriber {
       const auth = await authorize(STREAM_ACCESS, { method: 'GET', headers: this.credential }, this.streams.services.credentials.resolver, this.streams.services.credentials.trustedOrigins);
       if (auth.workspace?.workspaceId !== this.workspaceId) this.end(new ApiError('not_found', { message: 'No such workspace.' }));
       else {
-        // A role changed (a member made viewer) or a key's scopes: request and notification events follow.
-        this.requests = mayReadRequests(auth);
-        this.notifications = notificationsOf(auth);
+        // A role changed (a member made viewer) or a key's scopes: request, project and notification events follow.
+        this.audience = audienceOf(auth);
       }
     } catch (error) {
       // A failure of ours (the database away) is not the credential's: the next check decides.
@@ -243,7 +261,7 @@ export class LiveStreams {
       const value = headers[name];
       if (typeof value === 'string') credential[name] = value;
     }
-    const stream = new LiveStream(this, auth.workspace.workspaceId, credential, holder, mayReadRequests(auth), notificationsOf(auth));
+    const stream = new LiveStream(this, auth.workspace.workspaceId, credential, holder, audienceOf(auth));
     this.open.add(stream);
     this.perHolder.set(holder, held + 1);
     stream.start();

@@ -26,6 +26,13 @@ const notificationChanged = z.object({
     .describe("The notification that arrived or changed (`id` of a notification). Null when several of yours changed at once (some or all marked read, read ones deleted after their retention): read your inbox again."),
 });
 
+const projectChanged = z.object({
+  projectId: z
+    .uuid()
+    .nullable()
+    .describe('The project that changed, or whose fields or cards did (`id` of a project). Null when many projects changed at once (a page of a projects walk, a disconnection): read every project again.'),
+});
+
 /** One event of the stream, as OpenAPI 3.2's `itemSchema` would describe it (3.1 has no word for a sequence). */
 const liveEvent = z
   .discriminatedUnion('event', [
@@ -43,6 +50,11 @@ const liveEvent = z
       .object({ event: z.literal('notification'), data: notificationChanged })
       .describe(
         "Your inbox changed: a notification arrived for you, or one of yours was marked read (in any tab, window or client of yours), became a more specific kind, or was deleted. Read again the unread count and the lists that show it (`GET /v1/notifications`, whose `unreadCount` is the count: the event carries none). Sent only to the streams of the person the notification is for (an API key's stream: the person it was issued to), never to anyone else in the workspace, and only to callers who may read their inbox (as `GET /v1/notifications`; every API key may).",
+      ),
+    z
+      .object({ event: z.literal('project'), data: projectChanged })
+      .describe(
+        "A project (Projects v2) was mirrored, renamed, closed or removed, or one of its fields or cards was added, changed or removed (a card moved, a draft's card, a column renamed): read again the project list (`GET /v1/projects`), the project (`GET /v1/projects/{projectId}`) and its cards (`GET /v1/projects/{projectId}/items`). Sent only to callers who may read projects (`projects:read` for an API key). A card of a cached issue is also told as an `issue` event, since the issue shows its cards' values.",
       ),
     z
       .object({ event: z.literal('resync'), data: z.object({}).describe('Empty.') })
@@ -63,9 +75,9 @@ export const eventRoutes = [
     path: '/v1/events',
     summary: 'Live updates (server-sent events)',
     description: [
-      "A stream of server-sent events (`text/event-stream`, for a browser's `EventSource`) telling what changed in the workspace's cache, its portals' requests and the caller's own inbox, so open pages read again what they show: `issue` and `comment` events carry `{ issueId, repositoryId }`, `request` events `{ requestId, portalId }`, `notification` events `{ notificationId }`, never the change itself (read it through the issue, request and notification operations, which apply their own rules). Only the selected workspace's changes, to anyone who may read its issues (`issues:read` for an API key); `request` events only to those who may also read requests (member or above; `requests:read` for an API key), decided again whenever the credential is checked. `notification` events tell only of the caller's own inbox (for an API key, of the person it was issued to).",
+      "A stream of server-sent events (`text/event-stream`, for a browser's `EventSource`) telling what changed in the workspace's cache, its projects, its portals' requests and the caller's own inbox, so open pages read again what they show: `issue` and `comment` events carry `{ issueId, repositoryId }`, `project` events `{ projectId }`, `request` events `{ requestId, portalId }`, `notification` events `{ notificationId }`, never the change itself (read it through the issue, project, request and notification operations, which apply their own rules). Only the selected workspace's changes, to anyone who may read its issues (`issues:read` for an API key); `project` events only to those who may also read projects (`projects:read` for an API key), `request` events only to those who may also read requests (member or above; `requests:read` for an API key), decided again whenever the credential is checked. `notification` events tell only of the caller's own inbox (for an API key, of the person it was issued to).",
       '',
-      '- Events: `ready` first, once changes are received; `issue`; `comment`; `request`; `notification`; `resync` when the service missed changes (read everything again); `end` when the credential stops passing this operation\'s checks (sign-out, revoked key, removed membership, expired session), after which the stream closes. The `LiveEvent` schema lists each with its data.',
+      '- Events: `ready` first, once changes are received; `issue`; `comment`; `project`; `request`; `notification`; `resync` when the service missed changes (read everything again); `end` when the credential stops passing this operation\'s checks (sign-out, revoked key, removed membership, expired session), after which the stream closes. The `LiveEvent` schema lists each with its data.',
       '- The workspace: `X-Workspace-Id`, or the `workspace` parameter for a client that cannot send headers (`EventSource`); both given must agree (422). A workspace the caller is not a member of is 404, as everywhere.',
       '- The credential is checked at the start like every request and again at every credential change and every minute.',
       '- Nothing is replayed: a client that connects again (after `retry:`, 3 seconds) should read again what it shows when `ready` arrives, as changes between the two connections are not sent.',
