@@ -23,6 +23,7 @@ import { LinkLanding } from './pages/link';
 import { NewIssueHost } from './new-issue';
 import { LiveUpdates } from './live';
 import { SignInPage } from './pages/sign-in';
+import { settingsPageAt, settingsTitle, SettingsRoute } from './pages/settings';
 import { StartPage } from './pages/start';
 import { rememberedWorkspace, rememberWorkspace, SessionContext, workspacePath, type Session } from './session';
 
@@ -161,6 +162,7 @@ function Frame({ session, path, signOut }: { session: Session; path: string; sig
         {workspace && workspace.role !== 'viewer' ? <RequestsLink workspace={workspace} path={path} /> : null}
         {workspace && workspace.role !== 'viewer' ? <li><Link href={workspacePath(workspace, '/portals')} aria-current={path.startsWith(workspacePath(workspace, '/portals')) ? 'page' : undefined}>Portals</Link></li> : null}
         {workspace ? <InboxLink workspace={workspace} path={path} /> : null}
+        {workspace ? <li><Link href={workspacePath(workspace, '/settings')} aria-current={path.startsWith(workspacePath(workspace, '/settings')) ? 'page' : undefined}>Settings</Link></li> : null}
         <li><Link href="/settings/codehost" aria-current={path === '/settings/codehost' ? 'page' : undefined}>GitHub</Link></li>
         <li><Link href="/settings/account" aria-current={path === '/settings/account' ? 'page' : undefined}>{session.me.name}</Link></li>
         <li><button type="button" class="link-button" onClick={signOut}>Sign out</button></li>
@@ -212,6 +214,8 @@ function titleOf(path: string): string {
   if (/^\/w\/[^/]+\/portals\/[^/]+\/request-types$/.test(path)) return 'Request types';
   if (/^\/w\/[^/]+\/portals\/[^/]+\/request-types\/[^/]+$/.test(path)) return 'Request type';
   if (/^\/w\/[^/]+\/requests\/[^/]+\/[^/]+$/.test(path)) return 'Request';
+  const settings = /^\/w\/[^/]+(\/settings.*)$/.exec(path);
+  if (settings) return settingsTitle(settings[1]) ?? 'Page not found';
   return 'Start';
 }
 
@@ -232,6 +236,7 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
     if (rest === '/inbox') return <InboxPage location={location} />;
     if (rest === '/requests') return <RequestsPage location={location} />;
     if (rest === '/portals') return <PortalsPage />;
+    if (settingsPageAt(rest)) return <SettingsRoute rest={rest} location={location} />;
     const types = /^\/portals\/([^/]+)\/request-types(?:\/([^/]+))?$/.exec(rest);
     if (types && !types[2]) return <RequestTypesPage portalId={decodeURIComponent(types[1])} />;
     if (types) return <RequestTypeEditor key={types[2]} portalId={decodeURIComponent(types[1])} typeId={types[2] === 'new' ? null : decodeURIComponent(types[2])} />;
