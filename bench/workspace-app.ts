@@ -8,8 +8,10 @@
  * - the next pages as the list is scrolled to its end: from the moment the end is in view to the
  *   next 50 rows loaded and drawn (`--pages` times);
  * - the command palette: from the last key of a query (an issue number, or words) to its answer drawn;
- * - the board of the seeded project (the first 1,000 cards, its cap): frame times while its
- *   columns scroll and while a card is dragged across them, read with requestAnimationFrame.
+ * - the board: frame times while its columns scroll and while a card is dragged across them, read
+ *   with requestAnimationFrame, on a project of 500 cards (the aim's size; a second project made
+ *   from the seeded one's first 500 cards) and on the seeded project at the board's cap (its first
+ *   1,000 cards).
  *
  * Measured in the page with an init script (a fetch wrapper and a MutationObserver), so the
  * application carries no benchmark code. Aims (issue 30): a page drawn within 100 ms of its data,
@@ -74,6 +76,48 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => Math.round(n * 10) / 10;
 
+/**
+ * A second project holding the seeded one's first `cards` cards (same fields, same values), made
+ * once and kept with the database: a board of the aim's size beside the one at the cap.
+ */
+async function projectOfCards(workspaceId: string, cards: number): Promise<string> {
+  const nodeId = `PVT_bench_${cards}`;
+  const found = await pool.query<{ id: string }>('select id from projects where workspace_id = $1 and node_id = $2', [workspaceId, nodeId]);
+  if (found.rows[0]) return found.rows[0].id;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ id: string }>(
+      `insert into projects (id, workspace_id, node_id, number, title, owner_login, closed, url, codehost_updated_at)
+       select gen_random_uuid(), workspace_id, $2, 2, 'Roadmap of ' || $3::int, owner_login, false, url || '-' || $3::int, now()
+         from projects where workspace_id = $1 and node_id = 'PVT_bench' returning id`,
+      [workspaceId, nodeId, cards],
+    );
+    const id = rows[0]!.id;
+    await client.query(
+      `insert into project_fields (id, workspace_id, project_id, node_id, name, data_type, options, position)
+       select gen_random_uuid(), f.workspace_id, $2, f.node_id, f.name, f.data_type, f.options, f.position
+         from project_fields f join projects p on p.id = f.project_id where p.workspace_id = $1 and p.node_id = 'PVT_bench'`,
+      [workspaceId, id],
+    );
+    await client.query(
+      `insert into project_items (id, workspace_id, project_id, node_id, content_type, content_node_id, content, field_values, position)
+       select gen_random_uuid(), i.workspace_id, $2, i.node_id || '_' || $3::int, i.content_type, i.content_node_id, i.content, i.field_values, i.position
+         from project_items i join projects p on p.id = i.project_id
+        where p.workspace_id = $1 and p.node_id = 'PVT_bench'
+        order by i.position, i.id limit $3`,
+      [workspaceId, id, cards],
+    );
+    await client.query('commit');
+    return id;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 const bench = await appInBrowser('svc_bench_web', reuseUrl, probe);
 const { base, page, pool } = bench;
 try {
@@ -135,43 +179,56 @@ try {
     await page.keyboard.press('Escape');
   }
 
-  // The board: frames while its columns scroll, and while a card is dragged across the columns.
-  await page.goto(`${base}/w/${slug}/board`);
-  await page.locator('.board-card').nth(999).waitFor({ timeout: 120_000 });
-  const cards = await page.locator('.board-card').count();
-  const frames = (work: () => Promise<void>) => frameTimes(page, work);
-  const scrollFrames = await frames(async () => {
-    for (let i = 0; i < 40; i++) {
-      await page.mouse.move(200 + (i % 4) * 280, 500);
-      await page.mouse.wheel(0, 400);
-      await page.waitForTimeout(16);
-    }
-  });
-  const card = page.locator('.board-column').first().locator('.board-card').first();
-  const box = (await card.boundingBox())!;
-  const dragFrames = await frames(async () => {
-    await page.mouse.move(box.x + 20, box.y + 10);
-    await page.mouse.down();
-    for (let i = 1; i <= 40; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + 10 + (i % 5) * 4, { steps: 2 });
-    await page.mouse.up();
-  });
+  // The board: frames while its columns scroll, and while a card is dragged across the columns, on
+  // a project of 500 cards (the aim's size) and on the seeded one at the board's cap of 1,000.
+  const workspaceId = (await pool.query<{ id: string }>('select id from workspaces where slug = $1', [slug])).rows[0]!.id;
+  const boards: Array<{ cards: number; scrollFrames: number[]; dragFrames: number[] }> = [];
+  for (const size of [500, 1000]) {
+    const projectId = size === 1000 ? (await pool.query<{ id: string }>("select id from projects where workspace_id = $1 and node_id = 'PVT_bench'", [workspaceId])).rows[0]!.id : await projectOfCards(workspaceId, size);
+    await page.goto(`${base}/w/${slug}/board?project=${projectId}`);
+    await page.locator('.board-card').nth(size - 1).waitFor({ timeout: 120_000 });
+    // The draw that follows the last page, then a quiet moment: what is measured is the scroll, not the load.
+    await page.waitForTimeout(1000);
+    const cards = await page.locator('.board-card').count();
+    const frames = (work: () => Promise<void>) => frameTimes(page, work);
+    const scrollFrames = await frames(async () => {
+      for (let i = 0; i < 40; i++) {
+        await page.mouse.move(200 + (i % 4) * 280, 500);
+        await page.mouse.wheel(0, 400);
+        await page.waitForTimeout(16);
+      }
+    });
+    const card = page.locator('.board-column').first().locator('.board-card').first();
+    const box = (await card.boundingBox())!;
+    const dragFrames = await frames(async () => {
+      await page.mouse.move(box.x + 20, box.y + 10);
+      await page.mouse.down();
+      for (let i = 1; i <= 40; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + 10 + (i % 5) * 4, { steps: 2 });
+      await page.mouse.up();
+    });
+    boards.push({ cards, scrollFrames, dragFrames });
+  }
 
   const dropped = (f: number[]) => f.filter((x) => x > 16.7 * 1.5).length;
   const rows = [
     { what: 'first page: answer read → 50 rows drawn', 'ms (or p50)': ms(percentile(firstPage, 50)), p95: ms(percentile(firstPage, 95)), max: ms(Math.max(...firstPage)), n: firstPage.length },
     { what: 'next page: end in view → 50 more rows drawn', 'ms (or p50)': ms(percentile(nextPage, 50)), p95: ms(percentile(nextPage, 95)), max: ms(Math.max(...nextPage)), n: nextPage.length },
     { what: `palette: last key → answer (${palette.map((p) => p.query).join(', ')})`, 'ms (or p50)': ms(percentile(palette.map((p) => p.ms), 50)), p95: ms(percentile(palette.map((p) => p.ms), 95)), max: ms(Math.max(...palette.map((p) => p.ms))), n: palette.length },
-    { what: `board (${cards} cards): frame time while scrolling`, 'ms (or p50)': ms(percentile(scrollFrames, 50)), p95: ms(percentile(scrollFrames, 95)), max: ms(Math.max(...scrollFrames)), n: scrollFrames.length },
-    { what: `board (${cards} cards): frame time while dragging`, 'ms (or p50)': ms(percentile(dragFrames, 50)), p95: ms(percentile(dragFrames, 95)), max: ms(Math.max(...dragFrames)), n: dragFrames.length },
+    ...boards.flatMap(({ cards, scrollFrames, dragFrames }) => [
+      { what: `board (${cards} cards): frame time while scrolling`, 'ms (or p50)': ms(percentile(scrollFrames, 50)), p95: ms(percentile(scrollFrames, 95)), max: ms(Math.max(...scrollFrames)), n: scrollFrames.length },
+      { what: `board (${cards} cards): frame time while dragging`, 'ms (or p50)': ms(percentile(dragFrames, 50)), p95: ms(percentile(dragFrames, 95)), max: ms(Math.max(...dragFrames)), n: dragFrames.length },
+    ]),
   ];
   const aims: Aim[] = [
     { what: 'a page of 50 issues drawn after its data arrives (p95 of fresh loads)', measured: `${ms(percentile(firstPage, 95))} ms`, aim: '≤ 100 ms', met: percentile(firstPage, 95)! <= 100 },
     { what: 'the next page drawn after the end of the list is reached (p95)', measured: `${ms(percentile(nextPage, 95))} ms`, aim: '≤ 300 ms', met: percentile(nextPage, 95) <= 300 },
     { what: 'the command palette answers a query (max, last key → drawn)', measured: `${ms(Math.max(...palette.map((p) => p.ms)))} ms`, aim: '≤ 100 ms', met: palette.length === 6 && Math.max(...palette.map((p) => p.ms)) <= 100 },
-    { what: 'board scroll: frames over 25 ms (dropped)', measured: dropped(scrollFrames), aim: '0', met: dropped(scrollFrames) === 0 },
-    { what: 'board drag: frames over 25 ms (dropped)', measured: dropped(dragFrames), aim: '0', met: dropped(dragFrames) === 0 },
+    ...boards.flatMap(({ cards, scrollFrames, dragFrames }) => [
+      { what: `board of ${cards} scroll: frames over 25 ms (dropped)`, measured: dropped(scrollFrames), aim: '0', met: dropped(scrollFrames) === 0 },
+      { what: `board of ${cards} drag: frames over 25 ms (dropped)`, measured: dropped(dragFrames), aim: '0', met: dropped(dragFrames) === 0 },
+    ]),
   ];
-  report('workspace-app', rows, { issues: issueCount, cards, palette, firstPageMs: firstPage, nextPageMs: nextPage, rowsInPage, scrollFrames, dragFrames, aims });
+  report('workspace-app', rows, { issues: issueCount, palette, firstPageMs: firstPage, nextPageMs: nextPage, rowsInPage, boards, aims });
 } finally {
   await bench.close(keep);
 }
