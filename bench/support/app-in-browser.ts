@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { freePort } from '../../test/harness/demo-process.js';
 import { freshDatabase } from '../../test/harness/fresh-database.js';
@@ -78,4 +79,31 @@ export async function frameTimes(page: Page, work: () => Promise<void>): Promise
   })()`);
   await work();
   return page.evaluate('(() => { window.__on = false; return window.__frames.slice(1); })()');
+}
+
+/**
+ * Chromium's CPU profile of `work` in `page` (the DevTools protocol's Profiler), written to
+ * bench/results/profiles/<name>.cpuprofile (DevTools opens it), with the functions that took the
+ * most time themselves (self time), summed by name and place: where a figure's time goes.
+ */
+export async function profileInBrowser(page: Page, name: string, work: () => Promise<void>): Promise<Array<{ fn: string; selfMs: number }>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await work();
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.detach();
+  mkdirSync('bench/results/profiles', { recursive: true });
+  writeFileSync(`bench/results/profiles/${name}.cpuprofile`, JSON.stringify(profile));
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const deltas = profile.timeDeltas ?? [];
+  for (const [i, id] of (profile.samples ?? []).entries()) {
+    const frame = byNode.get(id)!.callFrame;
+    if (frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  }
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([fn, selfMs]) => ({ fn, selfMs: Math.round(selfMs * 10) / 10 }));
 }
