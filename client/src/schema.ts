@@ -2316,6 +2316,14 @@ export interface components {
                 accountLogin: string | null;
                 suspended: boolean;
             };
+            /** @description What every member needs to know of the billing, to say it on every page. */
+            billing: {
+                /**
+                 * @description As `GET /v1/billing` says it (which admins read, with the plan and seats): `lapsed` refuses the workspace's writes (402) until an owner pays; `past_due` is a failed payment the provider retries, writes go on.
+                 * @enum {string}
+                 */
+                standing: "free" | "trialing" | "active" | "past_due" | "lapsed";
+            };
         };
         Me: {
             /** Format: uuid */

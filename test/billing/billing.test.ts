@@ -100,8 +100,12 @@ describe('the standing', () => {
     expect(refused.body.error.code).toBe('payment_required');
     expect(refused.body.error.message).toContain('GET /v1/billing');
     expect(refused.body.error.remedy).toContain('POST /v1/billing/portal');
-    // Reads, signing in, and billing itself go on.
-    expect((await call('GET', '/v1/workspace', as)).status).toBe(200);
+    // Reads, signing in, and billing itself go on; the workspace says it is lapsed, to every member's pages.
+    const current = await call('GET', '/v1/workspace', as);
+    expect(current.status).toBe(200);
+    expect(current.body.billing).toEqual({ standing: 'lapsed' });
+    const listed = await call('GET', '/account/workspaces', { token: owner.token });
+    expect(listed.body.data.find((w: { id: string }) => w.id === ws.id).billing).toEqual({ standing: 'lapsed' });
     expect((await call('POST', '/auth/sign-in/email', { body: { email: owner.email, password: 'correct horse battery' } })).status).toBe(200);
     const portal = await call('POST', '/v1/billing/portal', as);
     expect(portal.status, portal.text).toBe(200);
@@ -110,7 +114,7 @@ describe('the standing', () => {
     // A payment method added in the portal: active again.
     await stripe.deliver(t.url, stripe.setStatus(sub, 'active'));
     expect(await billing(as)).toMatchObject({ standing: 'active', trialEndsAt: null });
-    expect((await rename(as, 'Paid')).status).toBe(200);
+    expect((await rename(as, 'Paid')).body.billing).toEqual({ standing: 'active' });
 
     // A payment fails: past due still writes.
     stripe.setStatus(sub, 'past_due');

@@ -31,6 +31,7 @@ describe('creating a workspace', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       role: 'owner',
       codehost: { connected: false, accountLogin: null, suspended: false },
+      billing: { standing: 'free' },
     });
     const me = await call('GET', '/v1/me', { token: ada.token });
     expect(me.body).toEqual({ userId: ada.userId, name: 'Ada', email: ada.email, codehost: null, workspaceCount: 1 });

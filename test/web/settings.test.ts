@@ -29,6 +29,18 @@ describe("the workspace's settings", () => {
     await expectAccessible(page, 'settings index');
   }, 60_000);
 
+  it('Billing says plainly that billing is not configured in demo mode, and shows what the workspace uses', async () => {
+    const { page } = w;
+    await page.goto(`${demo.base}/w/${w.slug}/settings`);
+    await page.locator('.settings-index').getByRole('link', { name: 'Billing' }).click();
+    await page.waitForURL(`${demo.base}/w/${w.slug}/settings/billing`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Billing is not configured' }).count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByRole('button', { name: /trial|checkout|portal/i }).count()).toBe(0);
+    expect(await page.locator('.usage').getByRole('row', { name: /Repositories mirrored/ }).textContent()).toContain('no limit');
+    expect(await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Billing' }).getAttribute('aria-current')).toBe('page');
+    await expectAccessible(page, 'billing not configured');
+  }, 60_000);
+
   it('an address under settings that is no page says so', async () => {
     const { page } = w;
     await page.goto(`${demo.base}/w/${w.slug}/settings/nothing-here`);

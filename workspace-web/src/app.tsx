@@ -23,6 +23,7 @@ import { LinkLanding } from './pages/link';
 import { NewIssueHost } from './new-issue';
 import { LiveUpdates } from './live';
 import { SignInPage } from './pages/sign-in';
+import { BillingBanner } from './billing-banner';
 import { settingsPageAt, settingsTitle, SettingsRoute } from './pages/settings';
 import { StartPage } from './pages/start';
 import { rememberedWorkspace, rememberWorkspace, SessionContext, workspacePath, type Session } from './session';
@@ -130,6 +131,7 @@ export function App() {
             The connection is lost. What you see may be out of date, and nothing can be saved until it returns; the page catches up by itself then.
           </div>
         )}
+        {session?.workspace && slugInPath ? <div class="container"><BillingBanner workspace={session.workspace} /></div> : null}
         <main id="main" class="container" key={path}>
           {route(path, location, session, refresh)}
         </main>

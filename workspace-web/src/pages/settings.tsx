@@ -2,6 +2,7 @@ import { Link, PageTitle } from '@svc/ui-kit';
 import type { ComponentChildren, JSX } from 'preact';
 import type { Workspace } from '../api';
 import { useSession, workspacePath } from '../session';
+import { BillingPage } from './billing';
 
 type Role = Workspace['role'];
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
@@ -22,7 +23,9 @@ interface SettingsPage {
 }
 
 /** The settings pages, in the order the index and the side navigation list them. */
-const PAGES: SettingsPage[] = [];
+const PAGES: SettingsPage[] = [
+  { path: '/billing', title: 'Billing', about: 'the plan, seats, the trial, and paying', role: 'admin', render: () => <BillingPage /> },
+];
 
 /** The settings page at `rest` (the path after `/w/<slug>`), or null when there is none. */
 export function settingsPageAt(rest: string): SettingsPage | 'index' | null {

@@ -45,7 +45,7 @@ export const accountRoutes = [
         (m) => [m.createdAt, m.workspaceId],
         services.cursors,
         binding,
-        (m) => presentWorkspace({ id: m.workspaceId, name: m.name, slug: m.slug, createdAt: m.createdAt }, m.role, m.codehost),
+        (m) => presentWorkspace({ id: m.workspaceId, name: m.name, slug: m.slug, createdAt: m.createdAt, billingStanding: m.billingStanding }, m.role, m.codehost),
       );
     },
   }),

@@ -22,13 +22,20 @@ export const workspaceSchema = z
       accountLogin: z.string().nullable(),
       suspended: z.boolean(),
     }),
+    billing: z
+      .object({
+        standing: z
+          .enum(['free', 'trialing', 'active', 'past_due', 'lapsed'])
+          .describe("As `GET /v1/billing` says it (which admins read, with the plan and seats): `lapsed` refuses the workspace's writes (402) until an owner pays; `past_due` is a failed payment the provider retries, writes go on."),
+      })
+      .describe('What every member needs to know of the billing, to say it on every page.'),
   })
   .meta({ id: 'Workspace' });
 
 export type WorkspaceOut = z.infer<typeof workspaceSchema>;
 
 export function presentWorkspace(
-  w: { id: string; name: string; slug: string; createdAt: Date | string },
+  w: { id: string; name: string; slug: string; createdAt: Date | string; billingStanding: string },
   role: Role,
   connection: { accountLogin: string; suspended: boolean } | null,
 ): WorkspaceOut {
@@ -41,5 +48,6 @@ export function presentWorkspace(
     codehost: connection
       ? { connected: true, accountLogin: connection.accountLogin, suspended: connection.suspended }
       : { connected: false, accountLogin: null, suspended: false },
+    billing: { standing: w.billingStanding as WorkspaceOut['billing']['standing'] },
   };
 }
