@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { DemoInBrowser } from './demo-in-browser.js';
 
@@ -68,4 +70,38 @@ export async function repositoryWithIssues(demo: DemoInBrowser, name: string, co
     if ((made.status ?? 500) >= 300) throw new Error(`opening issue ${n} in org-1/${name}: ${made.status} ${JSON.stringify(made.body)}`);
   }
   return `org-1/${name}`;
+}
+
+/** The newest outbox message to `to` of a demo service, as the .txt the mailer writes beside each .eml. */
+export function lastMailTo(demo: DemoInBrowser, to: string): string {
+  const outbox = path.join(demo.dataDir, 'outbox');
+  const texts = readdirSync(outbox).filter((f) => f.endsWith('.txt')).sort().map((f) => readFileSync(path.join(outbox, f), 'utf8'));
+  const mine = texts.filter((t) => t.startsWith(`To: ${to}\n`));
+  if (!mine.length) throw new Error(`no mail to ${to}`);
+  return mine[mine.length - 1]!;
+}
+
+/**
+ * Somebody else in the workspace `w`, in a browser context of their own, with `role`: they sign up
+ * on the page, `w`'s person invites them through the API, and they accept with the mail's token.
+ */
+export async function colleagueIn(demo: DemoInBrowser, w: MirroredWorkspace, role: 'owner' | 'admin' | 'member' | 'viewer'): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const email = `${role}-${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+  const context = await demo.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${demo.base}/signin`);
+  await page.locator('#signup-name').fill(`The ${role}`);
+  await page.locator('#signup-email').fill(email);
+  await page.locator('#signup-password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Make an account' }).click();
+  await page.waitForURL(`${demo.base}/`);
+  const invited = await w.page.evaluate(
+    async ({ email, role, workspaceId }) => (await fetch('/v1/invitations', { method: 'POST', headers: { 'content-type': 'application/json', 'x-workspace-id': workspaceId }, body: JSON.stringify({ email, role }) })).status,
+    { email, role, workspaceId: w.workspaceId },
+  );
+  if (invited !== 201) throw new Error(`inviting ${email} as ${role}: ${invited}`);
+  const token = /#token=([A-Za-z0-9_-]+)/.exec(lastMailTo(demo, email))![1];
+  const accepted = await page.evaluate(async (token) => (await fetch('/account/invitations/accept', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })).status, token);
+  if (accepted !== 200) throw new Error(`accepting the invitation of ${email}: ${accepted}`);
+  return { context, page, email };
 }

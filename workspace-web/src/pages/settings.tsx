@@ -41,7 +41,14 @@ export function SettingsRoute({ rest, location }: { rest: string; location: URL 
   if (page === 'index') return <SettingsIndex />;
   return (
     <SettingsFrame current={page.path}>
-      {roleAtLeast(workspace.role, page.role) ? page.render(location) : <p class="empty">{page.title} is for the workspace's {page.role === 'owner' ? 'owners' : `${page.role}s and above`}; you are a {workspace.role}.</p>}
+      {roleAtLeast(workspace.role, page.role) ? (
+        page.render(location)
+      ) : (
+        <>
+          <PageTitle>{page.title}</PageTitle>
+          <p class="empty">{page.title} is for the workspace's {page.role === 'owner' ? 'owners' : `${page.role}s and above`}; you are a {workspace.role}.</p>
+        </>
+      )}
     </SettingsFrame>
   );
 }
@@ -53,7 +60,7 @@ function SettingsIndex() {
       <PageTitle>Settings of {workspace!.name}</PageTitle>
       <ul class="settings-index">
         {PAGES.map((p) => (
-          <li key={p.path}>
+          <li key={p.path} data-page={p.path} data-role={p.role}>
             {roleAtLeast(workspace!.role, p.role) ? <Link href={workspacePath(workspace!, `/settings${p.path}`)}>{p.title}</Link> : <span>{p.title}</span>}
             <span class="meta"> — {p.about}{roleAtLeast(workspace!.role, p.role) ? '' : ` (for ${p.role === 'owner' ? 'owners' : `${p.role}s and above`})`}</span>
           </li>
