@@ -101,6 +101,40 @@ export const signInRoutes = [
   }),
 
   defineRoute({
+    operationId: 'updateMyName',
+    method: 'POST',
+    path: '/auth/update-user',
+    summary: 'Change your name',
+    description:
+      "The name your colleagues see (members, mentions, the audit log) and customers see beside your public replies. Only `name`: the e-mail address is the one you sign in with and cannot be changed here. Answers `{ status: true }`. A session only (an API key has no person's name to change).",
+    tags: ['Sign-in'],
+    access: { kind: 'person', scope: null, credentials: ['session'] },
+    body: z.object({ name: z.string().trim().min(1).max(LIMITS.name) }).strict(),
+    response: z.object({ status: z.boolean() }),
+    handler: ({ services, request, reply }) => forwardSessionOperation(services, request, reply, 'POST /update-user') as never,
+  }),
+
+  defineRoute({
+    operationId: 'changePassword',
+    method: 'POST',
+    path: '/auth/change-password',
+    summary: 'Change your password',
+    description:
+      '`currentPassword` must be the password now (else 400 from the sign-in library, nothing changed); `newPassword` is 8 to 128 characters. With `revokeOtherSessions: true` every other session of yours ends (this one goes on, under a new token, which the answer carries and the cookie is set to). An account without a password (made by sign-in link) sets one with `POST /auth/set-password` instead.',
+    tags: ['Sign-in'],
+    access: { kind: 'person', scope: null, credentials: ['session'] },
+    body: z
+      .object({
+        currentPassword: z.string().min(1).max(LIMITS.currentPassword),
+        newPassword: z.string().min(8).max(LIMITS.newPassword),
+        revokeOtherSessions: z.boolean().optional(),
+      })
+      .strict(),
+    response: z.object({ token: z.string().nullable(), user: userSchema }).loose(),
+    handler: ({ services, request, reply }) => forwardSessionOperation(services, request, reply, 'POST /change-password') as never,
+  }),
+
+  defineRoute({
     operationId: 'signOut',
     method: 'POST',
     path: '/auth/sign-out',
@@ -473,6 +507,23 @@ async function requireWorkspaceSession(services: Services, request: FastifyReque
 }
 
 /**
+ * A person's sign-in library operation under /auth, declared or not: the library answers; an
+ * operation that changes credentials clears every process's credential cache before the answer
+ * leaves, so the caller's next request does not find the old credential.
+ */
+async function forwardSessionOperation(services: Services, request: FastifyRequest, reply: FastifyReply, operation: string): Promise<FastifyReply> {
+  // The library answers a sign-out without a session with a success; it must not clear every
+  // process's cache, so an operation on a session needs one (as on a portal's host).
+  if (CREDENTIAL_CHANGES.has(operation)) await requireWorkspaceSession(services, request);
+  const response = await callAuth(services.signIn.workspace, authBaseUrl(services), request);
+  if (changesCachedCredentials(operation, response.status)) {
+    services.credentials.cache.clear();
+    await announceCredentialChange(services.database.db);
+  }
+  return relayAuthResponse(response, reply);
+}
+
+/**
  * The sign-in library's operations for people under /auth and for portal customers under
  * /portal/auth. A change to sessions clears every process's credential cache.
  */
@@ -500,17 +551,7 @@ export function mountSignInLibraries(app: FastifyInstance, services: Services): 
       },
       handler: async (request, reply) => {
         if (prefix === '/portal/auth') return forwardPortalSignIn(services, request, reply);
-        const operation = `${request.method} ${libraryPath(request, prefix)}`;
-        // The library answers a sign-out without a session with a success; it must not clear
-        // every process's cache, so an operation on a session needs one (as on a portal's host).
-        if (CREDENTIAL_CHANGES.has(operation)) await requireWorkspaceSession(services, request);
-        const response = await callAuth(auth, authBaseUrl(services), request);
-        // Cleared before the answer leaves: the caller's next request must not find the old credential.
-        if (changesCachedCredentials(operation, response.status)) {
-          services.credentials.cache.clear();
-          await announceCredentialChange(services.database.db);
-        }
-        return relayAuthResponse(response, reply);
+        return forwardSessionOperation(services, request, reply, `${request.method} ${libraryPath(request, prefix)}`);
       },
     });
   }

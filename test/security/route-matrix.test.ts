@@ -272,6 +272,8 @@ beforeAll(async () => {
     projectId: projectOfA,
     itemId: cardOfA,
     fieldNodeId: notesOfA,
+    // A person's own, not a workspace's: nobody else ends it.
+    sessionId: (await t.database.pool.query('select id from auth_sessions where user_id = $1 order by created_at desc limit 1', [ownerA.userId])).rows[0].id as string,
   };
 });
 
@@ -680,6 +682,12 @@ describe("A's objects after the matrix", () => {
     expect(customers.body.data.map((c: { id: string }) => c.id)).toEqual([objectOfA.customerId]);
     const types = await call('GET', `/v1/portals/${objectOfA.portalId}/request-types`, { token: ownerA.token, workspaceId: A.id });
     expect(types.body.data.map((r: { id: string; name: string }) => [r.id, r.name])).toEqual([[objectOfA.requestTypeId, 'Type of A']]);
+  });
+
+  it("A's owner's session is still live", async () => {
+    const res = await call('GET', '/account/sessions', { token: ownerA.token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.map((x: { id: string }) => x.id)).toContain(objectOfA.sessionId);
   });
 
   it("A's workspace kept its name and standing", async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery, toPage } from '../../../platform/pagination.js';
 import { defineRoute } from '../../../http/route.js';
-import { okSchema } from '../../../platform/schemas.js';
+import { okSchema, timestamp } from '../../../platform/schemas.js';
 import { presentWorkspace, workspaceSchema } from '../workspaces/schemas.js';
 import { accountSchema, meSchema } from './schemas.js';
 import { accountService } from './service.js';
@@ -60,6 +60,49 @@ export const accountRoutes = [
     access: { kind: 'person', scope: 'self:read' },
     response: accountSchema,
     handler: ({ auth }) => accountService.credential(auth),
+  }),
+
+  defineRoute({
+    operationId: 'listMySessions',
+    method: 'GET',
+    path: '/account/sessions',
+    summary: 'Your sessions',
+    description:
+      "Every session of yours that has not ended or expired, newest first, at most 100 (one per browser or device you signed in on, and per session token a script holds): when it began, when it was last used (to the day: a session's use is noted at most daily, as its expiry moves on), when it expires, and the address and browser it began from. `current` is the one this request carries. Never a session's token. A session only: an API key has none.",
+    tags: ['Account'],
+    access: { kind: 'person', scope: null, credentials: ['session'] },
+    response: z.object({
+      data: z.array(
+        z.object({
+          id: z.uuid(),
+          current: z.boolean().describe('The session this request carries.'),
+          createdAt: timestamp(),
+          lastUsedAt: timestamp().describe('When its expiry was last moved on by its use: at most a day behind its last use.'),
+          expiresAt: timestamp(),
+          ipAddress: z.string().nullable().describe('Where it began, as the service saw it.'),
+          userAgent: z.string().nullable().describe('The browser or client it began from, as it said.'),
+        }),
+      ),
+    }),
+    handler: async ({ services, auth }) => ({ data: await accountService.sessions(services, auth) }),
+  }),
+
+  defineRoute({
+    operationId: 'endMySession',
+    method: 'DELETE',
+    path: '/account/sessions/:sessionId',
+    summary: 'End one of your sessions',
+    description:
+      "Signs that browser or device out: its next request is 401. Ending the one this request carries signs you out here. Another person's session, or one already ended, is 404.",
+    tags: ['Account'],
+    access: { kind: 'person', scope: null, credentials: ['session'] },
+    params: z.object({ sessionId: z.uuid() }),
+    status: 200,
+    response: okSchema,
+    async handler({ services, auth, params }) {
+      await accountService.endSession(services, auth, params.sessionId);
+      return { ok: true as const };
+    },
   }),
 
   defineRoute({

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../auth/access.js';
 import { announceCredentialChange } from '../../../auth/credential-cache.js';
 import type { Scope } from '../../../auth/roles.js';
 import { authSessions } from '../../../db/schema/index.js';
-import { forbidden } from '../../../platform/errors.js';
+import { forbidden, notFound } from '../../../platform/errors.js';
+import { iso } from '../../../platform/schemas.js';
 import type { Services } from '../../../services.js';
 
 export const accountService = {
@@ -37,6 +38,40 @@ export const accountService = {
   },
 
   /** Ends every session of the person, on every device, this one included. */
+  /** The person's live sessions, newest first, at most 100, the request's own marked. */
+  async sessions(services: Services, auth: AuthContext) {
+    if (auth.principal.via !== 'session') throw forbidden('Only a session has sessions to list.');
+    const current = auth.principal.sessionId;
+    const rows = await services.database.db
+      .select()
+      .from(authSessions)
+      .where(and(eq(authSessions.userId, auth.principal.userId), gt(authSessions.expiresAt, sql`now()`)))
+      .orderBy(desc(authSessions.createdAt), desc(authSessions.id))
+      .limit(100);
+    return rows.map((r) => ({
+      id: r.id,
+      current: r.id === current,
+      createdAt: iso(r.createdAt),
+      lastUsedAt: iso(r.updatedAt),
+      expiresAt: iso(r.expiresAt),
+      ipAddress: r.ipAddress,
+      userAgent: r.userAgent,
+    }));
+  },
+
+  /** Ends one session of the person's; another's, or none, is 404. */
+  async endSession(services: Services, auth: AuthContext, sessionId: string) {
+    if (auth.principal.via !== 'session') throw forbidden('Only a session can end sessions.');
+    const userId = auth.principal.userId;
+    const ended = await services.database.db.transaction(async (tx) => {
+      const rows = await tx.delete(authSessions).where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId))).returning({ id: authSessions.id });
+      if (rows.length) await announceCredentialChange(tx);
+      return rows.length;
+    });
+    if (!ended) throw notFound('session');
+    services.credentials.cache.clear();
+  },
+
   async signOutEverywhere(services: Services, auth: AuthContext) {
     if (auth.principal.via !== 'session') throw forbidden('Only a session can sign out.');
     const userId = auth.principal.userId;
