@@ -2562,6 +2562,8 @@ export interface components {
             /** @description Repositories the installation covers. */
             repositories: number;
             connectedAt: string | null;
+            /** @description When the service last received one of the code host's webhooks for this workspace, whatever it held (a repository not mirrored included): that GitHub reaches the service. Null before the first. Old deliveries are pruned, so a long quiet spell reads as null too. */
+            lastWebhookAt: string | null;
         };
         SyncJob: {
             /** Format: uuid */

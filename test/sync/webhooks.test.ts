@@ -45,8 +45,12 @@ describe('webhook freshness', () => {
 
   it('applies issue changes made on the code host, with activity for each change that moved the cache', async () => {
     const base = `/repos/${w.repo.fullName}`;
+    const before = Date.now();
     const created = await w.act<{ number: number }>('POST', `${base}/issues`, { title: 'From GitHub', body: 'made there' });
     await gh.control.webhooksIdle();
+    // The connection says when GitHub last reached the service for the workspace.
+    const connection = await call('GET', '/v1/codehost/installation', { token: w.owner.token, workspaceId: w.workspaceId });
+    expect(Date.parse(connection.body.lastWebhookAt)).toBeGreaterThanOrEqual(before - 1000);
     const fresh = await readIssue(t, call, w, created.number);
     expect(fresh).toMatchObject({ title: 'From GitHub', body: 'made there', state: 'open' });
 

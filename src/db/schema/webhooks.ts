@@ -19,7 +19,11 @@ export const codehostWebhookDeliveries = pgTable(
     /** `applied`, `queued` (work handed to a job), or `ignored` (unknown installation, repository not mirrored, event not handled). */
     outcome: text('outcome').notNull(),
   },
-  (t) => [index('codehost_webhook_deliveries_received_idx').on(t.receivedAt)],
+  (t) => [
+    index('codehost_webhook_deliveries_received_idx').on(t.receivedAt),
+    // The last delivery a workspace received (the GitHub settings page's "last webhook").
+    index('codehost_webhook_deliveries_workspace_received_idx').on(t.workspaceId, t.receivedAt),
+  ],
 );
 
 /**

@@ -52,6 +52,9 @@ const connectionSchema = z
     suspended: z.boolean(),
     repositories: z.number().int().describe('Repositories the installation covers.'),
     connectedAt: timestamp().nullable(),
+    lastWebhookAt: timestamp()
+      .nullable()
+      .describe("When the service last received one of the code host's webhooks for this workspace, whatever it held (a repository not mirrored included): that GitHub reaches the service. Null before the first. Old deliveries are pruned, so a long quiet spell reads as null too."),
   })
   .meta({ id: 'CodehostConnection' });
 

@@ -221,7 +221,7 @@ export const codehostService = {
     const { db } = services.database;
     const row = await codehostStore.installationOf(db, auth.workspace.workspaceId);
     if (!row) {
-      return { connected: false, installationId: null, accountLogin: null, accountType: null, repositorySelection: null, suspended: false, repositories: 0, connectedAt: null };
+      return { connected: false, installationId: null, accountLogin: null, accountType: null, repositorySelection: null, suspended: false, repositories: 0, connectedAt: null, lastWebhookAt: null };
     }
     return {
       connected: true,
@@ -232,6 +232,7 @@ export const codehostService = {
       suspended: row.suspended,
       repositories: await codehostStore.countRepositories(db, auth.workspace.workspaceId),
       connectedAt: row.createdAt.toISOString(),
+      lastWebhookAt: await codehostStore.lastWebhookAt(db, auth.workspace.workspaceId),
     };
   },
 };

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { fromExcluded } from '../../../db/excluded.js';
 import type { Executor } from '../../../db/pool.js';
-import { codehostIdentities, codehostInstallations, repositories } from '../../../db/schema/index.js';
+import { codehostIdentities, codehostInstallations, codehostWebhookDeliveries, repositories } from '../../../db/schema/index.js';
 import { keysetAfter, type SortValue } from '../../../platform/pagination.js';
 
 export type IdentityRow = typeof codehostIdentities.$inferSelect;
@@ -80,6 +80,17 @@ export const codehostStore = {
           updatedAt: new Date(),
         },
       });
+  },
+
+  /** When the last webhook delivery for the workspace arrived (index: workspace, received_at). */
+  async lastWebhookAt(tx: Executor, workspaceId: string): Promise<string | null> {
+    const [row] = await tx
+      .select({ at: codehostWebhookDeliveries.receivedAt })
+      .from(codehostWebhookDeliveries)
+      .where(eq(codehostWebhookDeliveries.workspaceId, workspaceId))
+      .orderBy(desc(codehostWebhookDeliveries.receivedAt))
+      .limit(1);
+    return row ? row.at.toISOString() : null;
   },
 
   async countRepositories(tx: Executor, workspaceId: string): Promise<number> {
