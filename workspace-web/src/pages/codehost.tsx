@@ -1,4 +1,4 @@
-import { Link, Notice, PageTitle } from '@svc/ui-kit';
+import { Link, moment, Notice, PageTitle, toast } from '@svc/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useEffect, useState } from 'preact/hooks';
 import { account, inWorkspace, must, problemOf, type SyncJob, type Workspace } from '../api';
@@ -45,7 +45,11 @@ export function CodehostPage({ location }: { location: URL }) {
       <section class="card" aria-labelledby="step-account">
         <h2 id="step-account">Your GitHub account</h2>
         {me.codehost ? (
-          <p>Linked: <strong>{me.codehost.login}</strong>. What you write here goes to GitHub {me.codehost.writesAsSelf ? 'as you' : 'as the app, naming you'}.</p>
+          <>
+            <p>Linked: <strong>{me.codehost.login}</strong>. What you write here goes to GitHub {me.codehost.writesAsSelf ? 'as you' : 'as the app, naming you'}.</p>
+            <p class="help">If GitHub stopped accepting it (you revoked the app's access, or it expired), link it again.</p>
+            <button type="button" onClick={linkGitHub}>Link again</button>
+          </>
         ) : (
           <>
             <p>Link your GitHub account: it shows which installations of the app you may connect, and what you write here is written as you.</p>
@@ -61,16 +65,77 @@ export function CodehostPage({ location }: { location: URL }) {
 function WorkspaceConnection({ workspace, linked }: { workspace: Workspace; linked: boolean }) {
   const session = useSession();
   const admin = workspace.role === 'owner' || workspace.role === 'admin';
-  if (!admin) {
+  if (!workspace.codehost.connected) {
+    if (admin) return <Installations workspace={workspace} linked={linked} connected={() => session.refresh()} />;
     return (
       <section class="card" aria-labelledby="step-connect">
         <h2 id="step-connect">{workspace.name}</h2>
-        <p>{workspace.codehost.connected ? `Connected to ${workspace.codehost.accountLogin}.` : 'Not connected to GitHub yet.'} Only admins and owners connect GitHub and choose repositories.</p>
+        <p>Not connected to GitHub yet. Only admins and owners connect GitHub and choose repositories.</p>
       </section>
     );
   }
-  if (!workspace.codehost.connected) return <Installations workspace={workspace} linked={linked} connected={() => session.refresh()} />;
-  return <Repositories workspace={workspace} />;
+  return (
+    <>
+      <Connection workspace={workspace} admin={admin} />
+      <Repositories workspace={workspace} admin={admin} />
+    </>
+  );
+}
+
+/** The installation the workspace is connected to: what it covers, since when, whether GitHub reaches us, and "sync now". */
+function Connection({ workspace, admin }: { workspace: Workspace; admin: boolean }) {
+  const api = inWorkspace(workspace.id);
+  const queryClient = useQueryClient();
+  const connection = useQuery({ queryKey: ['codehost-connection', workspace.id], queryFn: () => must(api.GET('/v1/codehost/installation')) });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const syncNow = async () => {
+    setBusy(true);
+    setProblem(null);
+    const { data, error, response } = await api.POST('/v1/codehost/sync');
+    setBusy(false);
+    if (!data) return setProblem(problemOf(error, response));
+    toast('ok', `Reading GitHub again: ${data.queued.length === 1 ? '1 job' : `${data.queued.length} jobs`} under way.`);
+    await queryClient.invalidateQueries({ queryKey: ['sync-status', workspace.id] });
+  };
+  const c = connection.data;
+  return (
+    <section class="card" aria-labelledby="connection">
+      <h2 id="connection">Connection</h2>
+      {problem ? <Notice kind="error">{problem}</Notice> : null}
+      {connection.isError ? <Notice kind="error">{connection.error.message}</Notice> : null}
+      {c?.suspended ? (
+        <Notice kind="error">
+          The app is suspended on {c.accountLogin}: GitHub sends no webhooks and refuses writes until it is unsuspended. An owner of {c.accountLogin} unsuspends it in GitHub's settings
+          (Settings → GitHub Apps → Configure).
+        </Notice>
+      ) : null}
+      {c ? (
+        <dl class="facts">
+          <dt>Installed on</dt>
+          <dd>
+            {c.accountLogin} ({c.accountType === 'Organization' ? 'an organisation' : 'a personal account'}), installation {c.installationId}
+          </dd>
+          <dt>Covers</dt>
+          <dd>
+            {c.repositorySelection === 'all' ? 'all its repositories' : 'the repositories chosen on GitHub'}: {c.repositories === 1 ? '1 repository' : `${c.repositories} repositories`}
+          </dd>
+          <dt>Connected</dt>
+          <dd>{c.connectedAt ? moment(c.connectedAt) : '—'}</dd>
+          <dt>Last webhook</dt>
+          <dd class="last-webhook">{c.lastWebhookAt ? moment(c.lastWebhookAt) : 'none received yet: changes made on GitHub reach the service at the hourly reconcile, or with Sync now'}</dd>
+        </dl>
+      ) : (
+        <p class="loading">Reading the connection…</p>
+      )}
+      {admin ? (
+        <div class="button-row">
+          <button type="button" onClick={syncNow} disabled={busy}>Sync now</button>
+          <span class="help">Reads every mirrored repository and the projects again, as the hourly reconcile does.</span>
+        </div>
+      ) : null}
+    </section>
+  );
 }
 
 function Installations({ workspace, linked, connected }: { workspace: Workspace; linked: boolean; connected: () => Promise<void> }) {
@@ -148,7 +213,7 @@ export function jobWords(job: SyncJob): string {
   return 'mirrored';
 }
 
-function Repositories({ workspace }: { workspace: Workspace }) {
+function Repositories({ workspace, admin }: { workspace: Workspace; admin: boolean }) {
   const api = inWorkspace(workspace.id);
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
@@ -180,7 +245,7 @@ function Repositories({ workspace }: { workspace: Workspace }) {
   return (
     <section class="card" aria-labelledby="step-mirror">
       <h2 id="step-mirror">Repositories of {workspace.codehost.accountLogin}</h2>
-      <p>Connected to {workspace.codehost.accountLogin}. Mirror a repository to work on its issues here.</p>
+      <p>{admin ? 'Mirror a repository to work on its issues here.' : 'Only admins and owners choose which repositories are mirrored.'}</p>
       {problem ? <Notice kind="error">{problem}</Notice> : null}
       {status.data?.backfillPaused ? <Notice kind="info">Backfills are paused: less than a tenth of the hour's GitHub budget is left. Writes go on; the walk resumes when the budget does.</Notice> : null}
       {repositories.isPending ? (
@@ -188,28 +253,51 @@ function Repositories({ workspace }: { workspace: Workspace }) {
       ) : repositories.isError ? (
         <Notice kind="error">{repositories.error.message}</Notice>
       ) : (
-        <ul class="plain-list" aria-label="Repositories">
-          {repositories.data.data.map((repository) => {
-            const job = latest.get(repository.id);
-            return (
-              <li key={repository.id} class="row">
-                <span>
-                  <strong>{repository.fullName}</strong>
-                  {repository.private ? <span class="meta"> · private</span> : null}
-                  {repository.syncEnabled ? (
-                    <span class="meta sync-state" role="status"> · {repository.syncedAt && (!job || job.status === 'done') ? 'mirrored' : job ? jobWords(job) : 'mirroring starts'}</span>
-                  ) : null}
-                  {job?.progress ? <WalkProgress name={repository.fullName} progress={job.progress} /> : null}
-                </span>
-                {repository.syncEnabled ? (
-                  <button type="button" onClick={() => toggle(repository.id, false)} aria-label={`Stop mirroring ${repository.fullName}`}>Stop mirroring</button>
-                ) : (
-                  <button type="button" class="primary" onClick={() => toggle(repository.id, true)} aria-label={`Mirror ${repository.fullName}`}>Mirror</button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <ul class="plain-list" aria-label="Repositories">
+            {repositories.data.data
+              .filter((r) => !r.removed)
+              .map((repository) => {
+                const job = latest.get(repository.id);
+                return (
+                  <li key={repository.id} class="row">
+                    <span>
+                      <strong>{repository.fullName}</strong>
+                      {repository.private ? <span class="meta"> · private</span> : null}
+                      {repository.syncEnabled ? (
+                        <span class="meta sync-state" role="status"> · {repository.syncedAt && (!job || job.status === 'done') ? 'mirrored' : job ? jobWords(job) : 'mirroring starts'}</span>
+                      ) : null}
+                      {repository.syncEnabled && repository.syncedAt ? <span class="meta last-read"> · last read in full {moment(repository.syncedAt)}</span> : null}
+                      {job?.progress ? <WalkProgress name={repository.fullName} progress={job.progress} /> : null}
+                    </span>
+                    {!admin ? null : repository.syncEnabled ? (
+                      <button type="button" onClick={() => toggle(repository.id, false)} aria-label={`Stop mirroring ${repository.fullName}`}>Stop mirroring</button>
+                    ) : (
+                      <button type="button" class="primary" onClick={() => toggle(repository.id, true)} aria-label={`Mirror ${repository.fullName}`}>Mirror</button>
+                    )}
+                  </li>
+                );
+              })}
+          </ul>
+          {repositories.data.data.some((r) => r.removed) ? (
+            <>
+              <h3>No longer reachable</h3>
+              <p class="help">The installation lost access to these (removed from its selection on GitHub, transferred or deleted). Their issues stay readable here until the nightly cleanup; give the app access again on GitHub to mirror them again.</p>
+              <ul class="plain-list" aria-label="Repositories no longer reachable">
+                {repositories.data.data
+                  .filter((r) => r.removed)
+                  .map((repository) => (
+                    <li key={repository.id} class="row removed-repository">
+                      <span>
+                        <strong>{repository.fullName}</strong>
+                        {repository.syncedAt ? <span class="meta"> · last read in full {moment(repository.syncedAt)}</span> : null}
+                      </span>
+                    </li>
+                  ))}
+              </ul>
+            </>
+          ) : null}
+        </>
       )}
       <p>
         <Link href={workspacePath(workspace, '/issues')} class="button">Open the issues</Link>
