@@ -2564,6 +2564,17 @@ export interface components {
             connectedAt: string | null;
             /** @description When the service last received one of the code host's webhooks for this workspace, whatever it held (a repository not mirrored included): that GitHub reaches the service. Null before the first. Old deliveries are pruned, so a long quiet spell reads as null too. */
             lastWebhookAt: string | null;
+            /** @description What the installation may do, as GitHub last said it (at connecting, and with each `installation` webhook): `{ issues: 'write', … }`. Empty when not connected, or not known yet. */
+            permissions: {
+                [key: string]: "read" | "write" | "admin";
+            };
+            /** @description What svc needs that the installation lacks, and what for: an owner of the account grants it on GitHub (the app's installation settings). Empty when nothing is missing, or the permissions are not known. */
+            missingPermissions: {
+                name: string;
+                /** @enum {string} */
+                level: "read" | "write";
+                why: string;
+            }[];
         };
         SyncJob: {
             /** Format: uuid */

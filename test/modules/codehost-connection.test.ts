@@ -129,6 +129,9 @@ describe('connecting an installation', () => {
 
     const connection = await call('GET', '/v1/codehost/installation', { token: ada.token });
     expect(connection.body).toMatchObject({ connected: true, installationId: acmeInstallation, accountLogin: 'acme-org', accountType: 'Organization', repositories: 3, suspended: false });
+    // The permissions GitHub granted, kept at connecting; nothing svc needs is missing.
+    expect(connection.body.permissions).toMatchObject({ issues: 'write', metadata: 'read' });
+    expect(connection.body.missingPermissions).toEqual([]);
     expect((await call('GET', '/v1/workspace', { token: ada.token })).body.codehost).toEqual({ connected: true, accountLogin: 'acme-org', suspended: false });
     expect((await call('GET', '/account/workspaces', { token: ada.token })).body.data[0].codehost.connected).toBe(true);
 

@@ -45,6 +45,9 @@ describe('the GitHub page', () => {
     expect(await page.locator('.last-webhook').textContent()).not.toContain('none received yet');
     expect(await page.locator('li', { hasText: w.repository }).locator('.last-read').textContent()).toContain('last read in full');
 
+    expect(await page.locator('.permissions').textContent()).toContain('issues: write');
+    expect(await page.getByRole('alert').filter({ hasText: 'lacks what svc needs' }).count()).toBe(0);
+
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => page.locator('.toast').first().textContent()).toMatch(/Reading GitHub again: \d+ jobs? under way/);
     await expectAccessible(page, 'GitHub page, connected');
@@ -74,6 +77,30 @@ describe('the GitHub page', () => {
       .poll(async () => {
         await page.reload();
         return page.getByRole('alert').filter({ hasText: 'The app is suspended' }).count();
+      }, { timeout: 15_000 })
+      .toBe(0);
+  }, 90_000);
+
+  it('names the permissions an installation lacks, with what each is for, once GitHub says them', async () => {
+    const { page } = w;
+    const everything = { issues: 'write', metadata: 'read', organization_projects: 'write', repository_projects: 'write', members: 'read', email_addresses: 'read', pull_requests: 'read' };
+    await emulator('PUT', `/installations/${installationId}/permissions`, { permissions: { ...everything, issues: 'read' } });
+    const lacking = page.getByRole('alert').filter({ hasText: 'lacks what svc needs' });
+    await expect
+      .poll(async () => {
+        await page.goto(`${demo.base}/settings/codehost`);
+        await page.locator('.facts').waitFor();
+        return lacking.count();
+      }, { timeout: 15_000 })
+      .toBe(1);
+    expect(await lacking.textContent()).toContain('issues (write): to mirror issues');
+    expect(await page.locator('.permissions').textContent()).toContain('issues: read');
+    await emulator('PUT', `/installations/${installationId}/permissions`, { permissions: everything });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.locator('.facts').waitFor();
+        return lacking.count();
       }, { timeout: 15_000 })
       .toBe(0);
   }, 90_000);

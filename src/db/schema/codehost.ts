@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth.js';
 import { workspaces } from './tenancy.js';
 
@@ -41,6 +41,8 @@ export const codehostInstallations = pgTable(
     accountType: text('account_type').notNull(),
     repositorySelection: text('repository_selection').notNull(),
     suspended: boolean('suspended').notNull().default(false),
+    /** What the installation may do, as GitHub last said it (`{ issues: 'write', … }`); `{}` until it says. */
+    permissions: jsonb('permissions').$type<Record<string, string>>().notNull().default({}),
     connectedByUserId: uuid('connected_by_user_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

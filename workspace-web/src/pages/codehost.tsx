@@ -110,6 +110,18 @@ function Connection({ workspace, admin }: { workspace: Workspace; admin: boolean
           (Settings → GitHub Apps → Configure).
         </Notice>
       ) : null}
+      {c && c.missingPermissions.length ? (
+        <Notice kind="error">
+          The installation lacks what svc needs; an owner of {c.accountLogin} grants it in the app's installation settings on GitHub:
+          <ul>
+            {c.missingPermissions.map((p) => (
+              <li key={p.name}>
+                {p.name.replace(/_/g, ' ')} ({p.level}): {p.why}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
       {c ? (
         <dl class="facts">
           <dt>Installed on</dt>
@@ -122,6 +134,15 @@ function Connection({ workspace, admin }: { workspace: Workspace; admin: boolean
           </dd>
           <dt>Connected</dt>
           <dd>{c.connectedAt ? moment(c.connectedAt) : '—'}</dd>
+          <dt>Permissions</dt>
+          <dd class="permissions">
+            {Object.keys(c.permissions).length
+              ? Object.entries(c.permissions)
+                  .sort(([a], [b]) => a.localeCompare(b))
+                  .map(([name, level]) => `${name.replace(/_/g, ' ')}: ${level}`)
+                  .join(', ')
+              : 'not known yet (GitHub says them with its next installation event)'}
+          </dd>
           <dt>Last webhook</dt>
           <dd class="last-webhook">{c.lastWebhookAt ? moment(c.lastWebhookAt) : 'none received yet: changes made on GitHub reach the service at the hourly reconcile, or with Sync now'}</dd>
         </dl>

@@ -55,6 +55,12 @@ const connectionSchema = z
     lastWebhookAt: timestamp()
       .nullable()
       .describe("When the service last received one of the code host's webhooks for this workspace, whatever it held (a repository not mirrored included): that GitHub reaches the service. Null before the first. Old deliveries are pruned, so a long quiet spell reads as null too."),
+    permissions: z
+      .record(z.string(), z.enum(['read', 'write', 'admin']))
+      .describe("What the installation may do, as GitHub last said it (at connecting, and with each `installation` webhook): `{ issues: 'write', … }`. Empty when not connected, or not known yet."),
+    missingPermissions: z
+      .array(z.object({ name: z.string(), level: z.enum(['read', 'write']), why: z.string() }))
+      .describe("What svc needs that the installation lacks, and what for: an owner of the account grants it on GitHub (the app's installation settings). Empty when nothing is missing, or the permissions are not known."),
   })
   .meta({ id: 'CodehostConnection' });
 

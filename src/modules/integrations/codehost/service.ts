@@ -11,6 +11,7 @@ import { actorOf, recordAudit } from '../../audit/recorder.js';
 import { codehostStore } from './store.js';
 import { refreshUserToken, TOKEN_EXPIRY_MARGIN_MS } from './user-credential.js';
 import { repositoryRow } from '../../../codehost/mapping.js';
+import { missingPermissions, permissionsOf } from '../../../codehost/installation-permissions.js';
 
 type WorkspaceAuth = AuthContext & { workspace: NonNullable<AuthContext['workspace']> };
 
@@ -37,6 +38,7 @@ interface InstallationSummary {
   account: { login: string; type: string } | null;
   repository_selection: string;
   suspended_at?: string | null;
+  permissions?: unknown;
 }
 
 async function installationsVisibleTo(client: CodehostClient, token: string): Promise<InstallationSummary[]> {
@@ -194,6 +196,7 @@ export const codehostService = {
             accountType: visible.account?.type ?? 'User',
             repositorySelection: visible.repository_selection,
             suspended: Boolean(visible.suspended_at),
+            permissions: permissionsOf(visible.permissions) ?? {},
             connectedByUserId: auth.principal.userId,
           });
         }
@@ -221,7 +224,7 @@ export const codehostService = {
     const { db } = services.database;
     const row = await codehostStore.installationOf(db, auth.workspace.workspaceId);
     if (!row) {
-      return { connected: false, installationId: null, accountLogin: null, accountType: null, repositorySelection: null, suspended: false, repositories: 0, connectedAt: null, lastWebhookAt: null };
+      return { connected: false, installationId: null, accountLogin: null, accountType: null, repositorySelection: null, suspended: false, repositories: 0, connectedAt: null, lastWebhookAt: null, permissions: {}, missingPermissions: [] };
     }
     return {
       connected: true,
@@ -233,6 +236,9 @@ export const codehostService = {
       repositories: await codehostStore.countRepositories(db, auth.workspace.workspaceId),
       connectedAt: row.createdAt.toISOString(),
       lastWebhookAt: await codehostStore.lastWebhookAt(db, auth.workspace.workspaceId),
+      permissions: row.permissions as Record<string, 'read' | 'write' | 'admin'>,
+      // Unknown (an installation connected before permissions were kept): nothing said missing.
+      missingPermissions: Object.keys(row.permissions).length ? missingPermissions(row.permissions, row.accountType) : [],
     };
   },
 };
