@@ -27,7 +27,7 @@
  * auto`, so those off screen were not laid out): the figures compare, the work behind them
  * differs. The report also gives how many row elements the page held at each count (`rowsInPage`).
  *
- *   npx tsx bench/workspace-app.ts [--issues 1000000] [--repositories 200] [--pages 10] [--loads 5] [--keep] [--reuse <database url>]
+ *   npx tsx bench/workspace-app.ts [--issues 1000000] [--repositories 200] [--pages 10] [--loads 5] [--settle 1000] [--keep] [--reuse <database url>]
  */
 import { appInBrowser, frameTimes } from './support/app-in-browser.js';
 import { numberArg, stringArg } from './support/cli.js';
@@ -38,6 +38,8 @@ const ISSUES = numberArg('issues', 1_000_000);
 const REPOSITORIES = numberArg('repositories', 200);
 const PAGES = numberArg('pages', 10);
 const LOADS = numberArg('loads', 5);
+/** How long the board is left after its last card is drawn before it is scrolled (ms): 0 scrolls it while the stream's first refetch may still redraw it. */
+const SETTLE = numberArg('settle', 1000);
 const reuseUrl = stringArg('reuse');
 const keep = process.argv.includes('--keep') || reuseUrl !== undefined;
 // What the functions handed to the page find there.
@@ -187,8 +189,8 @@ try {
     const projectId = size === 1000 ? (await pool.query<{ id: string }>("select id from projects where workspace_id = $1 and node_id = 'PVT_bench'", [workspaceId])).rows[0]!.id : await projectOfCards(workspaceId, size);
     await page.goto(`${base}/w/${slug}/board?project=${projectId}`);
     await page.locator('.board-card').nth(size - 1).waitFor({ timeout: 120_000 });
-    // The draw that follows the last page, then a quiet moment: what is measured is the scroll, not the load.
-    await page.waitForTimeout(1000);
+    // The draw that follows the last page, then a quiet moment (`--settle`): what is measured is the scroll, not the load.
+    await page.waitForTimeout(SETTLE);
     const cards = await page.locator('.board-card').count();
     const frames = (work: () => Promise<void>) => frameTimes(page, work);
     const scrollFrames = await frames(async () => {
