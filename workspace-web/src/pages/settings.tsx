@@ -2,6 +2,8 @@ import { Link, PageTitle } from '@svc/ui-kit';
 import type { ComponentChildren, JSX } from 'preact';
 import type { Workspace } from '../api';
 import { useSession, workspacePath } from '../session';
+import { PeoplePage } from './people';
+import { WorkspaceSettingsPage } from './workspace-settings';
 
 type Role = Workspace['role'];
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
@@ -22,7 +24,10 @@ interface SettingsPage {
 }
 
 /** The settings pages, in the order the index and the side navigation list them. */
-const PAGES: SettingsPage[] = [];
+const PAGES: SettingsPage[] = [
+  { path: '/workspace', title: 'Workspace', about: "its name and the slug in its pages' addresses", role: 'viewer', render: (location) => <WorkspaceSettingsPage location={location} /> },
+  { path: '/people', title: 'People', about: 'the members and their roles, and invitations', role: 'viewer', render: () => <PeoplePage /> },
+];
 
 /** The settings page at `rest` (the path after `/w/<slug>`), or null when there is none. */
 export function settingsPageAt(rest: string): SettingsPage | 'index' | null {
