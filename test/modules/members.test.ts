@@ -235,6 +235,61 @@ describe('invitations', () => {
     expect(ownerInvite.status).toBe(403);
   });
 
+  it('sends a pending invitation again with a new link, at most three times a day, and never a withdrawn one', async () => {
+    const owner = await signUp(call, 'Rita Resender');
+    const ws = await createWorkspace(call, owner, 'Resend Co');
+    const admin = await addMember(call, smtp, owner, ws.id, 'admin', 'Adam Admin');
+    const invitee = await signUp(call, 'Late Reader');
+    const made = await call('POST', '/v1/invitations', { token: owner.token, workspaceId: ws.id, body: { email: invitee.email, role: 'member' } });
+    const first = invitationTokenIn((await smtp.lastTo(invitee.email)).text);
+    const sentBefore = smtp.messages.filter((m) => m.to.includes(invitee.email)).length;
+
+    const again = await call('POST', `/v1/invitations/${made.body.id}/resend`, { token: admin.token, workspaceId: ws.id });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: made.body.id, email: invitee.email, role: 'member', invitedBy: 'Rita Resender' });
+    expect(Date.parse(again.body.expiresAt)).toBeGreaterThanOrEqual(Date.parse(made.body.expiresAt));
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(invitee.email)).length).toBe(sentBefore + 1);
+    const mail = await smtp.lastTo(invitee.email);
+    expect(mail.subject).toBe('Reminder: Rita Resender invited you to Resend Co on svc');
+    const second = invitationTokenIn(mail.text);
+    expect(second).not.toBe(first);
+    // Only the newest link works: the service keeps the digest of one.
+    expect((await call('POST', '/account/invitations/lookup', { body: { token: first } })).status).toBe(404);
+    expect((await call('POST', '/account/invitations/lookup', { body: { token: second } })).status).toBe(200);
+    const audit = await call('GET', '/v1/audit?action=invitation.resent', { token: owner.token, workspaceId: ws.id });
+    expect(audit.body.data[0]).toMatchObject({
+      target: { type: 'invitation', id: made.body.id },
+      after: { email: invitee.email, role: 'member' },
+      actor: { userId: admin.userId },
+    });
+
+    expect((await call('POST', `/v1/invitations/${made.body.id}/resend`, { token: owner.token, workspaceId: ws.id })).status).toBe(200);
+    expect((await call('POST', `/v1/invitations/${made.body.id}/resend`, { token: owner.token, workspaceId: ws.id })).status).toBe(200);
+    const flood = await call('POST', `/v1/invitations/${made.body.id}/resend`, { token: owner.token, workspaceId: ws.id });
+    expect(flood.status).toBe(429);
+    expect(flood.body.error.code).toBe('rate_limited');
+    expect(Number(flood.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(smtp.messages.filter((m) => m.to.includes(invitee.email)).length).toBe(sentBefore + 3);
+    const latest = invitationTokenIn((await smtp.lastTo(invitee.email)).text);
+
+    // An owner's invitation is sent again only by an owner, as it is made only by one.
+    const ownerInvite = await call('POST', '/v1/invitations', { token: owner.token, workspaceId: ws.id, body: { email: 'co-owner@example.test', role: 'owner' } });
+    expect((await call('POST', `/v1/invitations/${ownerInvite.body.id}/resend`, { token: admin.token, workspaceId: ws.id })).status).toBe(403);
+
+    expect((await call('DELETE', `/v1/invitations/${made.body.id}`, { token: owner.token, workspaceId: ws.id })).status).toBe(200);
+    expect((await call('POST', `/v1/invitations/${made.body.id}/resend`, { token: owner.token, workspaceId: ws.id })).status).toBe(404);
+    expect((await call('POST', '/account/invitations/lookup', { body: { token: latest } })).status).toBe(404);
+
+    const other = await signUp(call);
+    const otherWs = await createWorkspace(call, other);
+    expect((await call('POST', `/v1/invitations/${ownerInvite.body.id}/resend`, { token: other.token, workspaceId: otherWs.id })).status).toBe(404);
+
+    await t.database.pool.query(`update invitations set expires_at = now() - interval '1 minute' where id = $1`, [ownerInvite.body.id]);
+    const expired = await call('POST', `/v1/invitations/${ownerInvite.body.id}/resend`, { token: owner.token, workspaceId: ws.id });
+    expect(expired.status).toBe(409);
+    expect(expired.body.error.detail.reason).toBe('expired');
+  });
+
   it('makes no invitation when the e-mail cannot be sent', async () => {
     const broken = await startTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
     try {

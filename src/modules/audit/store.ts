@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { auditEntries } from '../../db/schema/index.js';
 import { keysetAfter, type SortValue } from '../../platform/pagination.js';
@@ -27,5 +27,22 @@ export const auditStore = {
       )
       .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
       .limit(limit + 1);
+  },
+
+  /** When `action` was done to one target since `since`, oldest first: what a limit on repeats counts. */
+  async timesOf(tx: Executor, workspaceId: string, action: string, targetId: string, since: Date): Promise<Date[]> {
+    const rows = await tx
+      .select({ at: auditEntries.createdAt })
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.workspaceId, workspaceId),
+          eq(auditEntries.action, action),
+          gte(auditEntries.createdAt, since),
+          eq(auditEntries.targetId, targetId),
+        ),
+      )
+      .orderBy(asc(auditEntries.createdAt));
+    return rows.map((r) => r.at);
   },
 };

@@ -24,7 +24,13 @@ export function InvitationPage({ session, joined }: { session: Session | null; j
       const { data, response } = await account.POST('/account/invitations/lookup', { body: { token } });
       if (!data) {
         keepInvitation(null);
-        setProblem(response.status === 409 ? 'This invitation has expired or was already accepted.' : 'This invitation is unknown or was withdrawn.');
+        setProblem(
+          response.status === 409
+            ? 'This invitation has expired or was already accepted.'
+            : response.status === 404
+              ? 'This invitation is no longer valid: it was withdrawn, or sent again with a new link (use the newest e-mail), or the link is not whole.'
+              : problemOf(undefined, response),
+        );
         return;
       }
       setFound(data as Found);
@@ -36,6 +42,12 @@ export function InvitationPage({ session, joined }: { session: Session | null; j
     if (!data) return setProblem(problemOf(error, response));
     keepInvitation(null);
     setAccepted({ name: data.name, slug: data.slug });
+    await joined();
+  };
+
+  // The invitation stays remembered, so signing in again comes back here.
+  const signOut = async () => {
+    await account.POST('/auth/sign-out').catch(() => undefined);
     await joined();
   };
 
@@ -53,7 +65,12 @@ export function InvitationPage({ session, joined }: { session: Session | null; j
           <p>
             {found.invitedBy} invites {found.email} to {found.workspaceName} as {found.role}.
           </p>
-          {session ? (
+          {session && session.me.email.toLowerCase() !== found.email.toLowerCase() ? (
+            <>
+              <p>You are signed in as {session.me.email}, but the invitation is for {found.email}. Sign out, then sign in (or make an account) with {found.email}; you come back here afterwards.</p>
+              <button type="button" class="primary" onClick={signOut}>Sign out</button>
+            </>
+          ) : session ? (
             <button type="button" class="primary" onClick={accept}>Accept as {session.me.email}</button>
           ) : (
             <>

@@ -2,6 +2,8 @@ import { Link, PageTitle } from '@svc/ui-kit';
 import type { ComponentChildren, JSX } from 'preact';
 import type { Workspace } from '../api';
 import { useSession, workspacePath } from '../session';
+import { PeoplePage } from './people';
+import { WorkspaceSettingsPage } from './workspace-settings';
 import { BillingPage } from './billing';
 
 type Role = Workspace['role'];
@@ -24,6 +26,8 @@ interface SettingsPage {
 
 /** The settings pages, in the order the index and the side navigation list them. */
 const PAGES: SettingsPage[] = [
+  { path: '/workspace', title: 'Workspace', about: "its name and the slug in its pages' addresses", role: 'viewer', render: (location) => <WorkspaceSettingsPage location={location} /> },
+  { path: '/people', title: 'People', about: 'the members and their roles, and invitations', role: 'viewer', render: () => <PeoplePage /> },
   { path: '/billing', title: 'Billing', about: 'the plan, seats, the trial, and paying', role: 'admin', render: () => <BillingPage /> },
 ];
 

@@ -64,6 +64,22 @@ export const invitationRoutes = [
   }),
 
   defineRoute({
+    operationId: 'resendInvitation',
+    method: 'POST',
+    path: '/v1/invitations/:invitationId/resend',
+    summary: 'Send a pending invitation again',
+    description:
+      'E-mails the invitation again with a new link and a new expiry (7 days from now); the link in earlier e-mails stops working. Only an owner can resend an owner\'s invitation. At most 3 times per invitation in any 24 hours (429 with Retry-After past that). An invitation accepted, withdrawn or of another workspace is 404; an expired one is 409 (invite the address again). Nothing changes when the e-mail cannot be sent (502). Audited as `invitation.resent`.',
+    tags: ['Members'],
+    access: { kind: 'workspace', role: 'admin', scope: 'members:write' },
+    status: 200,
+    extraErrors: [502],
+    params: uuidParam('invitationId', "The invitation's id."),
+    response: invitationSchema,
+    handler: ({ services, auth, params, request }) => invitationService.resend(services, auth, params.invitationId as string, request.id),
+  }),
+
+  defineRoute({
     operationId: 'describeInvitation',
     method: 'POST',
     path: '/account/invitations/lookup',

@@ -8,6 +8,7 @@ import { memberships } from '../../../db/schema/index.js';
 import { ApiError, conflict, forbidden, notFound } from '../../../platform/errors.js';
 import type { Services } from '../../../services.js';
 import { actorOf, recordAudit } from '../../audit/recorder.js';
+import { auditStore } from '../../audit/store.js';
 import { presentWorkspace } from '../workspaces/schemas.js';
 import { workspaceStore } from '../workspaces/store.js';
 import { codehostStore } from '../../integrations/codehost/store.js';
@@ -30,6 +31,22 @@ function usable<T extends { acceptedAt: Date | null; revokedAt: Date | null; exp
     });
   }
   return row;
+}
+
+/**
+ * How many times one invitation may be sent again in a day: enough for a lost or filtered mail, too
+ * few for the resend button to flood someone's inbox (docs/decisions/0074).
+ */
+export const RESENDS_PER_DAY = 3;
+const DAY_MS = 86_400_000;
+
+function invitationMail(link: string, input: { inviter: string; workspaceName: string; role: string; expiresAt: Date; again?: boolean }) {
+  return {
+    subject: `${input.again ? 'Reminder: ' : ''}${input.inviter} invited you to ${input.workspaceName} on svc`,
+    text:
+      `${input.inviter} invited you to join ${input.workspaceName} as ${input.role}.\n\nAccept: ${link}\n\nThe link expires ${input.expiresAt.toISOString()}.` +
+      (input.again ? '\n\nThis link replaces the one in any earlier e-mail about this invitation, which no longer works.' : ''),
+  };
 }
 
 export const invitationService = {
@@ -69,8 +86,7 @@ export const invitationService = {
       try {
         await services.mailer.send({
           to: input.email,
-          subject: `${auth.principal.name} invited you to ${created.workspaceName} on svc`,
-          text: `${auth.principal.name} invited you to join ${created.workspaceName} as ${input.role}.\n\nAccept: ${link}\n\nThe link expires ${expiresAt.toISOString()}.`,
+          ...invitationMail(link, { inviter: auth.principal.name, workspaceName: created.workspaceName, role: input.role, expiresAt }),
         });
       } catch (cause) {
         throw new ApiError('dependency_error', { message: 'The invitation e-mail could not be sent; no invitation was made.', cause });
@@ -133,5 +149,55 @@ export const invitationService = {
         requestId,
       });
     });
+  },
+
+  /**
+   * Mails a pending invitation again with a fresh link and a fresh expiry. Only the link's digest
+   * is kept, so the new mail cannot repeat the old link: the old one stops working. Like inviting,
+   * the mail is sent before the change commits.
+   */
+  async resend(services: Services, auth: WorkspaceAuth, id: string, requestId: string) {
+    const workspaceId = auth.workspace.workspaceId;
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + services.config.invitationTtlHours * 3_600_000);
+    const row = await services.database.db.transaction(async (tx) => {
+      const found = await invitationStore.findForUpdate(tx, workspaceId, id);
+      if (!found || found.revokedAt || found.acceptedAt) throw notFound('invitation');
+      if (found.expiresAt.getTime() <= Date.now()) {
+        throw new ApiError('conflict', { message: 'This invitation has expired.', detail: { reason: 'expired' }, remedy: 'Invite the address again.' });
+      }
+      if (found.role === 'owner' && auth.workspace.role !== 'owner') throw forbidden("Only an owner can send an owner's invitation.");
+      const recent = await auditStore.timesOf(tx, workspaceId, 'invitation.resent', id, new Date(Date.now() - DAY_MS));
+      if (recent.length >= RESENDS_PER_DAY) {
+        const freeAt = recent[recent.length - RESENDS_PER_DAY].getTime() + DAY_MS;
+        throw new ApiError('rate_limited', {
+          message: `This invitation was already sent again ${RESENDS_PER_DAY} times in the last 24 hours.`,
+          detail: { limit: RESENDS_PER_DAY, window: '24h' },
+          retryAfter: Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)),
+          remedy: 'Try again after the interval in the Retry-After header, or ask them to look in their spam folder.',
+        });
+      }
+      await invitationStore.renew(tx, workspaceId, id, digestOf(token), expiresAt);
+      await recordAudit(tx, {
+        workspaceId,
+        action: 'invitation.resent',
+        actor: actorOf(auth),
+        target: { type: 'invitation', id },
+        before: { expiresAt: found.expiresAt.toISOString() },
+        after: { email: found.email, role: found.role, expiresAt: expiresAt.toISOString() },
+        requestId,
+      });
+      const link = `${services.config.workspaceAppOrigin}/invitations/accept#token=${token}`;
+      try {
+        await services.mailer.send({
+          to: found.email,
+          ...invitationMail(link, { inviter: found.invitedByName, workspaceName: found.workspaceName, role: found.role, expiresAt, again: true }),
+        });
+      } catch (cause) {
+        throw new ApiError('dependency_error', { message: 'The invitation e-mail could not be sent; the earlier link still works.', cause });
+      }
+      return { ...found, expiresAt };
+    });
+    return presentInvitation(row);
   },
 };

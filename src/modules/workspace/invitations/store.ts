@@ -40,6 +40,25 @@ export const invitationStore = {
     return row ?? null;
   },
 
+  /** Locked, so two resends of one invitation are counted one after the other. */
+  async findForUpdate(tx: Executor, workspaceId: string, id: string) {
+    const [row] = await tx
+      .select(columns)
+      .from(invitations)
+      .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+      .where(and(eq(invitations.workspaceId, workspaceId), eq(invitations.id, id)))
+      .for('update', { of: invitations });
+    return row ?? null;
+  },
+
+  /** A new link (only its digest is kept, so the old link stops working) and a new expiry. */
+  async renew(tx: Executor, workspaceId: string, id: string, tokenDigest: string, expiresAt: Date) {
+    await tx
+      .update(invitations)
+      .set({ tokenDigest, expiresAt })
+      .where(and(eq(invitations.workspaceId, workspaceId), eq(invitations.id, id)));
+  },
+
   async findByDigest(tx: Executor, digest: string, forUpdate = false) {
     const q = tx
       .select(columns)
