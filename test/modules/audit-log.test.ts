@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness/app.js';
 import { createWorkspace, issueKey, signUp, type TestPerson } from '../harness/fixtures.js';
-import { httpClient, type Call } from '../harness/http.js';
+import { httpClient, type Call, type CallResult } from '../harness/http.js';
 
 /**
  * The audit log's filters and its CSV export over HTTP. Most entries are written straight into the
@@ -65,7 +65,7 @@ async function minutesOf(query: string, limit = 7): Promise<number[]> {
   let cursor: string | null = null;
   do {
     const since = query.includes('since=') ? '' : `&since=${at(0)}`;
-    const res = await call('GET', `/v1/audit?limit=${limit}${since}&${query}${cursor ? `&cursor=${cursor}` : ''}`, as());
+    const res: CallResult = await call('GET', `/v1/audit?limit=${limit}${since}&${query}${cursor ? `&cursor=${cursor}` : ''}`, as());
     expect(res.status, res.text).toBe(200);
     minutes.push(...res.body.data.map((e: { createdAt: string }) => (Date.parse(e.createdAt) - base) / 60_000));
     cursor = res.body.nextCursor;

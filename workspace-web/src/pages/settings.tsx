@@ -2,6 +2,8 @@ import { Link, PageTitle } from '@svc/ui-kit';
 import type { ComponentChildren, JSX } from 'preact';
 import type { Workspace } from '../api';
 import { useSession, workspacePath } from '../session';
+import { AuditLogPage } from './audit-log';
+import { ChatWebhookPage } from './chat-webhook';
 
 type Role = Workspace['role'];
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
@@ -22,7 +24,10 @@ interface SettingsPage {
 }
 
 /** The settings pages, in the order the index and the side navigation list them. */
-const PAGES: SettingsPage[] = [];
+const PAGES: SettingsPage[] = [
+  { path: '/chat', title: 'Chat webhook', about: 'tell a team channel about portal requests', role: 'admin', render: () => <ChatWebhookPage /> },
+  { path: '/audit', title: 'Audit log', about: 'every change made in the workspace, and by whom; download it as CSV', role: 'admin', render: (location) => <AuditLogPage location={location} /> },
+];
 
 /** The settings page at `rest` (the path after `/w/<slug>`), or null when there is none. */
 export function settingsPageAt(rest: string): SettingsPage | 'index' | null {
