@@ -689,9 +689,34 @@ export interface paths {
         };
         /**
          * The audit log
-         * @description Every write in the workspace, newest first.
+         * @description Every write in the workspace, newest first, narrowed by any of the filters (all must hold). The cursor belongs to the filters it was given with.
          */
         get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log as CSV
+         * @description The entries `GET /v1/audit` lists with the same filters, all of them, newest first, as CSV (`text/csv`, UTF-8, CRLF lines, `Content-Disposition: attachment`), streamed as it is read.
+         *
+         *     - A header row, then one row per entry: `created_at`, `action`, `actor_type`, `actor_name`, `actor_member_id`, `actor_customer_id`, `credential`, `api_key_id`, `api_key_name`, `object_type`, `object_id`, `before`, `after`, `request_id`, `entry_id`. `before` and `after` are JSON; an absent value is an empty field.
+         *     - A field that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, so no value runs as a spreadsheet formula; fields holding a comma, a quote or a line break are quoted (RFC 4180).
+         *     - The workspace: `X-Workspace-Id`, or the `workspace` parameter for a plain link (a browser download cannot send headers); both given must agree (422).
+         *     - Should the service fail midway, the connection is cut without the last line ending, rather than the file looking complete.
+         */
+        get: operations["exportAuditEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2206,7 +2231,11 @@ export interface paths {
         delete: operations["removeChatWebhook"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the events or turn the chat webhook on or off
+         * @description Changes the events the workspace's chat webhook hears, or turns it on or off, keeping its URL (which is never shown again, so cannot be sent back). Turning it on starts a clean record, as setting it again does: `disabledReason` and `failingSince` are cleared. Turning it off or on drops the messages queued before. 404 when none is set. Audited (`chat_webhook.changed`).
+         */
+        patch: operations["changeChatWebhook"];
         trace?: never;
     };
     "/v1/integrations/chat-webhook/test": {
@@ -2375,6 +2404,12 @@ export interface components {
             events: components["schemas"]["ChatWebhookEventInput"][];
             /** @default true */
             enabled: boolean;
+        };
+        ChatWebhookChangeInput: {
+            /** @description What the channel hears of; an empty list sends nothing. Absent: unchanged. */
+            events?: components["schemas"]["ChatWebhookEventInput"][];
+            /** @description On or off. Absent: unchanged. */
+            enabled?: boolean;
         };
         Error: {
             error: {
@@ -8392,9 +8427,18 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size, 1 to 100. */
                 limit?: number;
+                /** @description Exactly one action, such as `member.role_changed`. */
                 action?: string;
-                /** @description ISO 8601 instant, or a window such as -7d, -30d, -24h, -2w. */
+                /** @description Who did it: a member's id (`membershipId`, whatever credential they used; a removed member's too) or an API key's id (only what was done with that key; a revoked key's too). */
+                actor?: string;
+                /** @description The object's type (`target.type`), such as `member`; with `objectId`. */
+                objectType?: string;
+                /** @description The object's id (`target.id`); with `objectType`: one object's history. */
+                objectId?: string;
+                /** @description From this instant on (included): ISO 8601, or a window such as -7d, -30d, -24h, -2w. */
                 since?: string;
+                /** @description Before this instant (excluded): ISO 8601, or a window such as -7d. */
+                until?: string;
             };
             header?: {
                 /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
@@ -8419,6 +8463,132 @@ export interface operations {
                         /** @description Null on the last page. */
                         nextCursor: string | null;
                     };
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. Needs the admin role or above; an API key holding `workspace:read`. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Exactly one action, such as `member.role_changed`. */
+                action?: string;
+                /** @description Who did it: a member's id (`membershipId`, whatever credential they used; a removed member's too) or an API key's id (only what was done with that key; a revoked key's too). */
+                actor?: string;
+                /** @description The object's type (`target.type`), such as `member`; with `objectId`. */
+                objectType?: string;
+                /** @description The object's id (`target.id`); with `objectType`: one object's history. */
+                objectId?: string;
+                /** @description From this instant on (included): ISO 8601, or a window such as -7d, -30d, -24h, -2w. */
+                since?: string;
+                /** @description Before this instant (excluded): ISO 8601, or a window such as -7d. */
+                until?: string;
+                /** @description The workspace, for a plain link that cannot send `X-Workspace-Id`. Same rules as the header. */
+                workspace?: string;
+            };
+            header?: {
+                /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV text: a header row, then one row per entry. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description unauthenticated: no valid credential. */
@@ -21992,6 +22162,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: the workspace's billing standing is lapsed; writes are refused. */
+            402: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. Needs the admin role or above; an API key holding `workspace:write`. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeChatWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in. Filled in when the person has exactly one membership; required with several. An API key always acts in its own workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatWebhookChangeInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatWebhook"];
                 };
             };
             /** @description unauthenticated: no valid credential. */

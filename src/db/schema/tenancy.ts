@@ -125,6 +125,13 @@ export const auditEntries = pgTable(
   (t) => [
     index('audit_entries_workspace_idx').on(t.workspaceId, t.createdAt, t.id),
     index('audit_entries_workspace_action_idx').on(t.workspaceId, t.action, t.createdAt, t.id),
+    // The audit log's filters (migration 0039): every combination the settings page offers walks
+    // one of these in (created_at, id) order, so a page costs its rows, not the workspace's log.
+    index('audit_entries_member_idx').on(t.workspaceId, sql`(${t.actor} ->> 'membershipId')`, t.createdAt, t.id).where(sql`(${t.actor} ->> 'membershipId') IS NOT NULL`),
+    index('audit_entries_member_action_idx').on(t.workspaceId, sql`(${t.actor} ->> 'membershipId')`, t.action, t.createdAt, t.id).where(sql`(${t.actor} ->> 'membershipId') IS NOT NULL`),
+    index('audit_entries_api_key_idx').on(t.workspaceId, sql`((${t.actor} -> 'credential') ->> 'apiKeyId')`, t.createdAt, t.id).where(sql`((${t.actor} -> 'credential') ->> 'apiKeyId') IS NOT NULL`),
+    index('audit_entries_api_key_action_idx').on(t.workspaceId, sql`((${t.actor} -> 'credential') ->> 'apiKeyId')`, t.action, t.createdAt, t.id).where(sql`((${t.actor} -> 'credential') ->> 'apiKeyId') IS NOT NULL`),
+    index('audit_entries_target_idx').on(t.workspaceId, t.targetType, t.targetId, t.createdAt, t.id),
   ],
 );
 

@@ -5,6 +5,8 @@ import { useSession, workspacePath } from '../session';
 import { PeoplePage } from './people';
 import { WorkspaceSettingsPage } from './workspace-settings';
 import { BillingPage } from './billing';
+import { AuditLogPage } from './audit-log';
+import { ChatWebhookPage } from './chat-webhook';
 
 type Role = Workspace['role'];
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
@@ -29,6 +31,8 @@ const PAGES: SettingsPage[] = [
   { path: '/workspace', title: 'Workspace', about: "its name and the slug in its pages' addresses", role: 'viewer', render: (location) => <WorkspaceSettingsPage location={location} /> },
   { path: '/people', title: 'People', about: 'the members and their roles, and invitations', role: 'viewer', render: () => <PeoplePage /> },
   { path: '/billing', title: 'Billing', about: 'the plan, seats, the trial, and paying', role: 'admin', render: () => <BillingPage /> },
+  { path: '/chat', title: 'Chat webhook', about: 'tell a team channel about portal requests', role: 'admin', render: () => <ChatWebhookPage /> },
+  { path: '/audit', title: 'Audit log', about: 'every change made in the workspace, and by whom; download it as CSV', role: 'admin', render: (location) => <AuditLogPage location={location} /> },
 ];
 
 /** The settings page at `rest` (the path after `/w/<slug>`), or null when there is none. */

@@ -34,6 +34,13 @@ const setSchema = z
   })
   .meta({ id: 'ChatWebhookSetting' });
 
+const changeSchema = z
+  .object({
+    events: z.array(eventSchema).max(chatEvents.length).optional().describe('What the channel hears of; an empty list sends nothing. Absent: unchanged.'),
+    enabled: z.boolean().optional().describe('On or off. Absent: unchanged.'),
+  })
+  .meta({ id: 'ChatWebhookChange' });
+
 const testResultSchema = z
   .object({
     accepted: z.boolean().describe('The chat service answered 2xx.'),
@@ -70,6 +77,20 @@ export const chatWebhookRoutes = [
     body: setSchema,
     response: chatWebhookSchema,
     handler: ({ services, auth, body, request }) => chatWebhookService.set(services, auth, body, request.id),
+  }),
+
+  defineRoute({
+    operationId: 'changeChatWebhook',
+    method: 'PATCH',
+    path: '/v1/integrations/chat-webhook',
+    summary: 'Change the events or turn the chat webhook on or off',
+    description:
+      "Changes the events the workspace's chat webhook hears, or turns it on or off, keeping its URL (which is never shown again, so cannot be sent back). Turning it on starts a clean record, as setting it again does: `disabledReason` and `failingSince` are cleared. Turning it off or on drops the messages queued before. 404 when none is set. Audited (`chat_webhook.changed`).",
+    tags: ['Integrations'],
+    access: { kind: 'workspace', role: 'admin', scope: 'workspace:write' },
+    body: changeSchema,
+    response: chatWebhookSchema,
+    handler: ({ services, auth, body, request }) => chatWebhookService.change(services, auth, body, request.id),
   }),
 
   defineRoute({

@@ -95,6 +95,28 @@ export const chatWebhookService = {
     return chatWebhookService.read(services, workspaceId);
   },
 
+  /** Events or the switch, without sending the URL again (the page never holds it). */
+  async change(services: Services, auth: WorkspaceAuth, input: { events?: ChatEvent[]; enabled?: boolean }, requestId: string) {
+    if (input.events === undefined && input.enabled === undefined) throw invalidRequest('Send events, enabled or both.', { field: 'events' });
+    const workspaceId = auth.workspace.workspaceId;
+    const events = input.events === undefined ? undefined : [...new Set(input.events)];
+    await services.database.db.transaction(async (tx) => {
+      const before = await chatWebhookStore.find(tx, workspaceId, true);
+      if (!before) throw notFound('chat webhook');
+      await chatWebhookStore.change(tx, workspaceId, { events, enabled: input.enabled });
+      await recordAudit(tx, {
+        workspaceId,
+        action: 'chat_webhook.changed',
+        actor: actorOf(auth),
+        target: { type: 'chat_webhook', id: workspaceId },
+        before: { events: before.events, enabled: before.enabled },
+        after: { events: events ?? before.events, enabled: input.enabled ?? before.enabled },
+        requestId,
+      });
+    });
+    return chatWebhookService.read(services, workspaceId);
+  },
+
   async remove(services: Services, auth: WorkspaceAuth, requestId: string) {
     const workspaceId = auth.workspace.workspaceId;
     await services.database.db.transaction(async (tx) => {

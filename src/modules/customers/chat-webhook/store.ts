@@ -54,6 +54,21 @@ export const chatWebhookStore = {
         enabled = excluded.enabled, disabled_reason = null, failing_since = null, updated_at = now()`);
   },
 
+  /**
+   * Changes the events or the switch, keeping the URL. Turning it on starts a clean record (like a
+   * new setting); any change of the switch drops the messages queued before it.
+   */
+  async change(tx: Executor, workspaceId: string, change: { events?: ChatEvent[]; enabled?: boolean }): Promise<void> {
+    const events = change.events === undefined ? sql`events` : sql`${sql.param(change.events)}::text[]`;
+    const enabled = change.enabled === undefined ? sql`enabled` : sql`${change.enabled}`;
+    await tx.execute(sql`
+      update chat_webhooks set events = ${events}, enabled = ${enabled},
+        disabled_reason = case when ${enabled} then null else disabled_reason end,
+        failing_since = case when ${enabled} and not enabled then null else failing_since end,
+        updated_at = case when ${enabled} <> enabled then now() else updated_at end
+       where workspace_id = ${workspaceId}`);
+  },
+
   async remove(tx: Executor, workspaceId: string): Promise<boolean> {
     const result = await tx.execute(sql`delete from chat_webhooks where workspace_id = ${workspaceId}`);
     return (result.rowCount ?? 0) > 0;
