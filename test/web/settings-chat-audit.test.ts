@@ -179,8 +179,10 @@ describe('for a member', () => {
     await expectAccessible(page, 'settings index, member');
     for (const [rest, title] of [['/chat', 'Chat webhook'], ['/audit', 'Audit log']]) {
       await page.goto(settings(rest));
-      await expect.poll(() => page.locator('.settings-page').textContent()).toBe(`${title} is for the workspace's admins and above; you are a member.`);
-      expect(await page.getByRole('navigation', { name: 'Settings' }).getByRole('link').count()).toBe(0);
+      await expect.poll(() => page.locator('.settings-page .empty').textContent()).toBe(`${title} is for the workspace's admins and above; you are a member.`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      const nav = page.getByRole('navigation', { name: 'Settings' });
+      for (const hidden of ['Chat webhook', 'Audit log']) expect(await nav.getByRole('link', { name: hidden }).count()).toBe(0);
     }
     await expectAccessible(page, 'audit log, member');
   }, 90_000);
