@@ -2,6 +2,8 @@ import { Link, PageTitle } from '@svc/ui-kit';
 import type { ComponentChildren, JSX } from 'preact';
 import type { Workspace } from '../api';
 import { useSession, workspacePath } from '../session';
+import { ApiKeysPage } from './api-keys';
+import { McpClientsPage } from './mcp-clients';
 
 type Role = Workspace['role'];
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
@@ -22,7 +24,10 @@ interface SettingsPage {
 }
 
 /** The settings pages, in the order the index and the side navigation list them. */
-const PAGES: SettingsPage[] = [];
+const PAGES: SettingsPage[] = [
+  { path: '/keys', title: 'API keys', about: 'keys for scripts and AI clients: what each may do, issuing and revoking them', role: 'admin', render: () => <ApiKeysPage /> },
+  { path: '/mcp', title: 'AI clients', about: "connecting an AI assistant to the workspace's MCP server, with a key and a test", role: 'admin', render: () => <McpClientsPage /> },
+];
 
 /** The settings page at `rest` (the path after `/w/<slug>`), or null when there is none. */
 export function settingsPageAt(rest: string): SettingsPage | 'index' | null {
