@@ -2519,9 +2519,14 @@ export interface components {
                 membershipId: string;
                 name: string;
             };
+            /** @description When the key stops working; null: when it is revoked. */
             expiresAt: string | null;
+            /** @description When the key was last used, to within a minute (a use is recorded at most once a minute); null: never used. */
             lastUsedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was issued.
+             */
             createdAt: string;
         };
         IssuedApiKey: {
@@ -2538,9 +2543,14 @@ export interface components {
                 membershipId: string;
                 name: string;
             };
+            /** @description When the key stops working; null: when it is revoked. */
             expiresAt: string | null;
+            /** @description When the key was last used, to within a minute (a use is recorded at most once a minute); null: never used. */
             lastUsedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was issued.
+             */
             createdAt: string;
             /** @description The key itself (`svc_…`). Shown this once; only its SHA-256 digest is stored. */
             key: string;

@@ -52,6 +52,25 @@ describe('issuing', () => {
     expect(JSON.stringify(audit.body)).not.toContain(res.body.key);
   });
 
+  it('lists each key with who issued it and when it was last used, newest first', async () => {
+    const owner = await signUp(call, 'Owner');
+    const ws = await createWorkspace(call, owner);
+    const admin = await addMember(call, smtp, owner, ws.id, 'admin', 'Ada');
+    const first = await issueKey(call, owner, ws.id, ['issues:read'], 'first');
+    const second = await issueKey(call, admin, ws.id, [], 'second');
+    const before = Date.now();
+    expect((await call('GET', '/v1/me', { token: first.key })).status).toBe(200);
+
+    const listed = async () => (await call('GET', '/v1/api-keys', { token: owner.token, workspaceId: ws.id })).body.data;
+    // A use is recorded beside the request, not before its answer.
+    await expect.poll(async () => (await listed())[1].lastUsedAt).not.toBeNull();
+    const [newest, used] = await listed();
+    expect([newest.name, used.name]).toEqual(['second', 'first']);
+    expect(newest).toMatchObject({ id: second.id, lastUsedAt: null, scopes: [], createdBy: { membershipId: admin.membershipId, name: 'Ada' } });
+    expect(used).toMatchObject({ id: first.id, scopes: ['issues:read'], createdBy: { name: 'Owner' } });
+    expect(new Date(used.lastUsedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it.each([['keys:read'], ['keys:write'], ['self:read']])('never grants %s', async (scope) => {
     const owner = await signUp(call);
     await createWorkspace(call, owner);

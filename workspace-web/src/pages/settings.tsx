@@ -7,6 +7,8 @@ import { WorkspaceSettingsPage } from './workspace-settings';
 import { BillingPage } from './billing';
 import { AuditLogPage } from './audit-log';
 import { ChatWebhookPage } from './chat-webhook';
+import { ApiKeysPage } from './api-keys';
+import { McpClientsPage } from './mcp-clients';
 
 type Role = Workspace['role'];
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
@@ -30,9 +32,11 @@ interface SettingsPage {
 const PAGES: SettingsPage[] = [
   { path: '/workspace', title: 'Workspace', about: "its name and the slug in its pages' addresses", role: 'viewer', render: (location) => <WorkspaceSettingsPage location={location} /> },
   { path: '/people', title: 'People', about: 'the members and their roles, and invitations', role: 'viewer', render: () => <PeoplePage /> },
-  { path: '/billing', title: 'Billing', about: 'the plan, seats, the trial, and paying', role: 'admin', render: () => <BillingPage /> },
+  { path: '/keys', title: 'API keys', about: 'keys for scripts and AI clients: what each may do, issuing and revoking them', role: 'admin', render: () => <ApiKeysPage /> },
+  { path: '/mcp', title: 'AI clients', about: "connecting an AI assistant to the workspace's MCP server, with a key and a test", role: 'admin', render: () => <McpClientsPage /> },
   { path: '/chat', title: 'Chat webhook', about: 'tell a team channel about portal requests', role: 'admin', render: () => <ChatWebhookPage /> },
   { path: '/audit', title: 'Audit log', about: 'every change made in the workspace, and by whom; download it as CSV', role: 'admin', render: (location) => <AuditLogPage location={location} /> },
+  { path: '/billing', title: 'Billing', about: 'the plan, seats, the trial, and paying', role: 'admin', render: () => <BillingPage /> },
 ];
 
 /** The settings page at `rest` (the path after `/w/<slug>`), or null when there is none. */

@@ -9,9 +9,9 @@ export const apiKeySchema = z
     scopes: z.array(scopeSchema).describe('Empty means not narrowed: the key may do anything its member’s role allows.'),
     prefix: z.string().describe('The first characters of the key, to tell keys apart.'),
     createdBy: z.object({ membershipId: z.uuid(), name: z.string() }).describe('The member the key acts as.'),
-    expiresAt: timestamp().nullable(),
-    lastUsedAt: timestamp().nullable(),
-    createdAt: timestamp(),
+    expiresAt: timestamp().nullable().describe('When the key stops working; null: when it is revoked.'),
+    lastUsedAt: timestamp().nullable().describe('When the key was last used, to within a minute (a use is recorded at most once a minute); null: never used.'),
+    createdAt: timestamp().describe('When the key was issued.'),
   })
   .meta({ id: 'ApiKey' });
 
