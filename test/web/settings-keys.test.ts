@@ -264,7 +264,7 @@ describe('below admin', () => {
     await expectAccessible(page, `settings index, ${role}`);
     for (const [rest, title] of [['/keys', 'API keys'], ['/mcp', 'AI clients']] as const) {
       await page.goto(settingsUrl(rest));
-      await expect.poll(() => page.locator('.settings-page').textContent()).toBe(`${title} is for the workspace's admins and above; you are a ${role}.`);
+      await expect.poll(() => page.locator('.settings-page .empty').textContent()).toBe(`${title} is for the workspace's admins and above; you are a ${role}.`);
       expect(await page.getByRole('button', { name: 'Issue the key' }).count()).toBe(0);
       await expectAccessible(page, `${title}, ${role}`);
     }
