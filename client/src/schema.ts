@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Change your name
-         * @description The name your colleagues see (members, mentions, the audit log) and customers see beside your public replies. Only `name`: the e-mail address is the one you sign in with and cannot be changed here. Answers `{ status: true }`. A session only (an API key has no person's name to change).
+         * @description The name your colleagues see (members, mentions, the audit log) and customers see beside your public replies; `image` is a picture's address, or null to remove it. The e-mail address is the one you sign in with and cannot be changed here (an unknown field is 422). Answers `{ status: true }`. A session only (an API key has no person's name to change).
          */
         post: operations["updateMyName"];
         delete?: never;
@@ -4220,7 +4220,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name?: string;
+                    image?: string | null;
                 };
             };
         };

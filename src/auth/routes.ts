@@ -106,10 +106,15 @@ export const signInRoutes = [
     path: '/auth/update-user',
     summary: 'Change your name',
     description:
-      "The name your colleagues see (members, mentions, the audit log) and customers see beside your public replies. Only `name`: the e-mail address is the one you sign in with and cannot be changed here. Answers `{ status: true }`. A session only (an API key has no person's name to change).",
+      "The name your colleagues see (members, mentions, the audit log) and customers see beside your public replies; `image` is a picture's address, or null to remove it. The e-mail address is the one you sign in with and cannot be changed here (an unknown field is 422). Answers `{ status: true }`. A session only (an API key has no person's name to change).",
     tags: ['Sign-in'],
     access: { kind: 'person', scope: null, credentials: ['session'] },
-    body: z.object({ name: z.string().trim().min(1).max(LIMITS.name) }).strict(),
+    body: z
+      .object({
+        name: z.string().trim().min(1).max(LIMITS.name).optional(),
+        image: z.url().max(LIMITS.image).nullable().optional(),
+      })
+      .strict(),
     response: z.object({ status: z.boolean() }),
     handler: ({ services, request, reply }) => forwardSessionOperation(services, request, reply, 'POST /update-user') as never,
   }),
