@@ -68,6 +68,8 @@ describe('the GitHub page', () => {
     await expect
       .poll(async () => {
         await page.reload();
+        // The notice and the facts come with the same answer.
+        await page.locator('.facts').waitFor();
         return page.getByRole('alert').filter({ hasText: 'The app is suspended on org-1' }).count();
       }, { timeout: 15_000 })
       .toBe(1);
@@ -76,6 +78,7 @@ describe('the GitHub page', () => {
     await expect
       .poll(async () => {
         await page.reload();
+        await page.locator('.facts').waitFor();
         return page.getByRole('alert').filter({ hasText: 'The app is suspended' }).count();
       }, { timeout: 15_000 })
       .toBe(0);
