@@ -43,6 +43,14 @@ const userSchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
 });
 
+/** Changing one's own name or picture, on both sign-in surfaces: the e-mail address is not changed there. */
+const updateUserBody = z
+  .object({
+    name: z.string().trim().min(1).max(LIMITS.name).optional(),
+    image: z.url().max(LIMITS.image).nullable().optional(),
+  })
+  .strict();
+
 /** What exchanging a sign-in link answers, on both sign-in surfaces. */
 const linkSignInAnswer = z
   .object({
@@ -109,12 +117,7 @@ export const signInRoutes = [
       "The name your colleagues see (members, mentions, the audit log) and customers see beside your public replies; `image` is a picture's address, or null to remove it. The e-mail address is the one you sign in with and cannot be changed here (an unknown field is 422). Answers `{ status: true }`. A session only (an API key has no person's name to change).",
     tags: ['Sign-in'],
     access: { kind: 'person', scope: null, credentials: ['session'] },
-    body: z
-      .object({
-        name: z.string().trim().min(1).max(LIMITS.name).optional(),
-        image: z.url().max(LIMITS.image).nullable().optional(),
-      })
-      .strict(),
+    body: updateUserBody,
     response: z.object({ status: z.boolean() }),
     handler: ({ services, request, reply }) => forwardSessionOperation(services, request, reply, 'POST /update-user') as never,
   }),
@@ -409,12 +412,7 @@ export const signInRoutes = [
       "The display name the team and (on requests they may see) other customers see; `image` is a picture's address, or null to remove it. The e-mail address cannot be changed here (422). Answers `{ status: true }`.",
     tags: ['Portal sign-in'],
     access: { kind: 'customer' },
-    body: z
-      .object({
-        name: z.string().trim().min(1).max(LIMITS.name).optional(),
-        image: z.url().max(LIMITS.image).nullable().optional(),
-      })
-      .strict(),
+    body: updateUserBody,
     response: z.object({ status: z.boolean() }),
     // The library answers; what it sends is the reply (the schema documents it).
     handler: async ({ services, request, reply }) => (await forwardPortalSignIn(services, request, reply)) as never,

@@ -6,6 +6,9 @@ import type { Services } from '../services.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The name every route with a `workspaceQuery` gives it: `?workspace=<id>`, the same on each. */
+export const WORKSPACE_QUERY_PARAMETER = 'workspace';
+
 type Schema = z.ZodType;
 type Infer<T> = T extends Schema ? z.output<T> : undefined;
 

@@ -1,6 +1,6 @@
 import { Link } from '@svc/ui-kit';
 import type { Workspace } from './api';
-import { workspacePath } from './session';
+import { roleAtLeast, workspacePath } from './session';
 
 /**
  * Every page of a workspace whose billing lapsed (or whose payment failed) says so above its
@@ -11,7 +11,7 @@ export function BillingBanner({ workspace }: { workspace: Workspace }) {
   const { standing } = workspace.billing;
   if (standing !== 'lapsed' && standing !== 'past_due') return null;
   const owner = workspace.role === 'owner';
-  const billing = workspace.role === 'owner' || workspace.role === 'admin' ? <Link href={workspacePath(workspace, '/settings/billing')}>Billing</Link> : null;
+  const billing = roleAtLeast(workspace.role, 'admin') ? <Link href={workspacePath(workspace, '/settings/billing')}>Billing</Link> : null;
   if (standing === 'past_due') {
     return (
       <div class="billing-banner billing-past-due" role="status">

@@ -42,3 +42,7 @@ export function rememberWorkspace(id: string): void {
 
 /** The path a workspace's pages live under: its slug, so a link names the workspace it is about. */
 export const workspacePath = (workspace: Pick<Workspace, 'slug'>, rest = '') => `/w/${encodeURIComponent(workspace.slug)}${rest}`;
+
+const RANK: Record<Workspace['role'], number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+/** Whether `role` is `least` or above, as the API ranks roles. */
+export const roleAtLeast = (role: Workspace['role'], least: Workspace['role']) => RANK[role] >= RANK[least];

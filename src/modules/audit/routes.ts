@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { pagedList, pageOf, pageQuery, type SortValue } from '../../platform/pagination.js';
 import { auditStore, type AuditFilter } from './store.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, WORKSPACE_QUERY_PARAMETER } from '../../http/route.js';
 import { invalidRequest } from '../../platform/errors.js';
 import { iso, timestamp } from '../../platform/schemas.js';
 import { parseSince } from '../../platform/time-window.js';
@@ -67,8 +67,6 @@ async function filterOf(db: Executor, workspaceId: string, query: FilterQuery): 
 /** Rows fetched per query of the export: its memory stays one batch whatever the log's size. */
 const EXPORT_BATCH = 500;
 
-const WORKSPACE_PARAMETER = 'workspace';
-
 export const auditRoutes = [
   defineRoute({
     operationId: 'listAuditEntries',
@@ -119,10 +117,10 @@ export const auditRoutes = [
     ].join('\n'),
     tags: ['Audit'],
     access: { kind: 'workspace', role: 'admin', scope: 'workspace:read' },
-    workspaceQuery: WORKSPACE_PARAMETER,
+    workspaceQuery: WORKSPACE_QUERY_PARAMETER,
     query: z.object({
       ...filterQuery,
-      [WORKSPACE_PARAMETER]: z.uuid().optional().describe('The workspace, for a plain link that cannot send `X-Workspace-Id`. Same rules as the header.'),
+      [WORKSPACE_QUERY_PARAMETER]: z.uuid().optional().describe('The workspace, for a plain link that cannot send `X-Workspace-Id`. Same rules as the header.'),
     }),
     contentType: 'text/csv',
     response: z.string().describe('The CSV text: a header row, then one row per entry.'),

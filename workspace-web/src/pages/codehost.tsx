@@ -2,7 +2,7 @@ import { Link, moment, Notice, PageTitle, toast } from '@svc/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useEffect, useState } from 'preact/hooks';
 import { account, inWorkspace, must, problemOf, type SyncJob, type Workspace } from '../api';
-import { useSession, workspacePath } from '../session';
+import { roleAtLeast, useSession, workspacePath } from '../session';
 import { codehostErrorWords } from '../words';
 import { FirstWorkspace } from './start';
 
@@ -64,7 +64,7 @@ export function CodehostPage({ location }: { location: URL }) {
 
 function WorkspaceConnection({ workspace, linked }: { workspace: Workspace; linked: boolean }) {
   const session = useSession();
-  const admin = workspace.role === 'owner' || workspace.role === 'admin';
+  const admin = roleAtLeast(workspace.role, 'admin');
   if (!workspace.codehost.connected) {
     if (admin) return <Installations workspace={workspace} linked={linked} connected={() => session.refresh()} />;
     return (

@@ -4,8 +4,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/preact-que
 import { useState } from 'preact/hooks';
 import { inWorkspace, must, type Workspace } from '../api';
 import { attempt } from '../issue-data';
-import { useSession } from '../session';
-import { roleAtLeast } from './settings';
+import { roleAtLeast, useSession } from '../session';
 
 type Member = components['schemas']['Member'];
 type Invitation = components['schemas']['Invitation'];

@@ -1,7 +1,7 @@
 import { Link, PageTitle } from '@svc/ui-kit';
 import type { ComponentChildren, JSX } from 'preact';
 import type { Workspace } from '../api';
-import { useSession, workspacePath } from '../session';
+import { roleAtLeast, useSession, workspacePath } from '../session';
 import { PeoplePage } from './people';
 import { WorkspaceSettingsPage } from './workspace-settings';
 import { BillingPage } from './billing';
@@ -11,9 +11,6 @@ import { ApiKeysPage } from './api-keys';
 import { McpClientsPage } from './mcp-clients';
 
 type Role = Workspace['role'];
-const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
-/** Whether `role` is `least` or above. */
-export const roleAtLeast = (role: Role, least: Role) => RANK[role] >= RANK[least];
 
 /**
  * A page of the workspace's settings, at `/w/<slug>/settings<path>`. `role` is the least role the

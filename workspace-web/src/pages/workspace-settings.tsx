@@ -2,8 +2,7 @@ import { navigate, Notice, PageTitle, toast } from '@svc/ui-kit';
 import { useState } from 'preact/hooks';
 import { inWorkspace } from '../api';
 import { attempt } from '../issue-data';
-import { useSession, workspacePath } from '../session';
-import { roleAtLeast } from './settings';
+import { roleAtLeast, useSession, workspacePath } from '../session';
 
 /**
  * `/w/<slug>/settings/workspace`: the workspace's name and slug, read by everyone, changed by admins

@@ -51,9 +51,6 @@ const audienceOf = (auth: AuthContext): Audience => ({
   notifications: auth.workspace && passes(auth, NOTIFICATION_EVENT_ACCESS) ? auth.workspace.membershipId : null,
 });
 
-/** The query parameter that names the workspace for a browser's EventSource, which sends no headers. */
-export const WORKSPACE_PARAMETER = 'workspace';
-
 export interface LiveStreamOptions {
   /** The `retry:` advice: how long a client waits before connecting again. */
   retryMs: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineRoute } from '../../../http/route.js';
+import { defineRoute, WORKSPACE_QUERY_PARAMETER } from '../../../http/route.js';
 import { errorCodes } from '../../../platform/errors.js';
-import { liveStreamsOf, STREAM_ACCESS, WORKSPACE_PARAMETER } from './live-streams.js';
+import { liveStreamsOf, STREAM_ACCESS } from './live-streams.js';
 
 const changed = z.object({
   issueId: z
@@ -85,9 +85,9 @@ export const eventRoutes = [
     ].join('\n'),
     tags: ['Issues'],
     access: STREAM_ACCESS,
-    workspaceQuery: WORKSPACE_PARAMETER,
+    workspaceQuery: WORKSPACE_QUERY_PARAMETER,
     query: z.object({
-      [WORKSPACE_PARAMETER]: z.uuid().optional().describe('The workspace, for a client that cannot send `X-Workspace-Id` (a browser\'s EventSource). Same rules as the header.'),
+      [WORKSPACE_QUERY_PARAMETER]: z.uuid().optional().describe('The workspace, for a client that cannot send `X-Workspace-Id` (a browser\'s EventSource). Same rules as the header.'),
     }),
     contentType: 'text/event-stream',
     response: liveEvent,

@@ -40,6 +40,9 @@ function usable<T extends { acceptedAt: Date | null; revokedAt: Date | null; exp
 export const RESENDS_PER_DAY = 3;
 const DAY_MS = 86_400_000;
 
+/** Where an invitation's e-mail sends its reader: the workspace application's accept page, the token after `#` (never sent to a server by the browser). */
+const invitationLink = (services: Services, token: string) => `${services.config.workspaceAppOrigin}/invitations/accept#token=${token}`;
+
 function invitationMail(link: string, input: { inviter: string; workspaceName: string; role: string; expiresAt: Date; again?: boolean }) {
   return {
     subject: `${input.again ? 'Reminder: ' : ''}${input.inviter} invited you to ${input.workspaceName} on svc`,
@@ -82,7 +85,7 @@ export const invitationService = {
         requestId,
       });
       const created = (await invitationStore.find(tx, workspaceId, id))!;
-      const link = `${services.config.workspaceAppOrigin}/invitations/accept#token=${token}`;
+      const link = invitationLink(services, token);
       try {
         await services.mailer.send({
           to: input.email,
@@ -187,7 +190,7 @@ export const invitationService = {
         after: { email: found.email, role: found.role, expiresAt: expiresAt.toISOString() },
         requestId,
       });
-      const link = `${services.config.workspaceAppOrigin}/invitations/accept#token=${token}`;
+      const link = invitationLink(services, token);
       try {
         await services.mailer.send({
           to: found.email,
