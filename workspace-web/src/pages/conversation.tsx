@@ -44,7 +44,9 @@ export function Conversation(props: { issueId: string; publicRepository: boolean
         data: page.data.filter((c) => c.id !== change.deletedId).map((c) => (change.edited && c.id === change.edited.id ? change.edited : c)),
       }));
       const last = pages[pages.length - 1];
-      if (change.posted && last && !last.nextCursor) pages[pages.length - 1] = { ...last, data: [...last.data, change.posted] };
+      // A refetch the live stream asked for may have brought it already.
+      const held = change.posted !== undefined && pages.some((page) => page.data.some((c) => c.id === change.posted!.id));
+      if (change.posted && !held && last && !last.nextCursor) pages[pages.length - 1] = { ...last, data: [...last.data, change.posted] };
       return { ...old, pages };
     });
   return (
