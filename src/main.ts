@@ -2,17 +2,12 @@
 // before any other module is evaluated (`node dist/src/main.js` has no launcher before it).
 import '../scripts/node-version.mjs';
 import path from 'node:path';
-import { buildApp } from './app.js';
-import { authBaseUrl } from './auth/base-url.js';
-import { returnUnspentReadsOf } from './codehost/lane.js';
-import { loadConfig, loadMcpRelayConfig } from './config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { applyMigrations } from './db/migrate.js';
-import { openDatabase } from './db/pool.js';
-import { startMetricsServer } from './platform/metrics.js';
-import { DemoSeedStopped, demoPortal, seedDemoPortal } from './demo-portal.js';
-import { assertPortFree, databaseUnreachable, portTaken, StartFailure } from './start-failure.js';
-import { startSyncWorker } from './sync/worker.js';
+// Each command imports what it runs when it runs: `svc help`, a mistyped command and `svc mcp`
+// answer without loading the whole service (about a second of CPU).
+import type { loadConfig } from './config.js';
+import type { EmbeddedDatabase } from './db/embedded.js';
+import type { openDatabase } from './db/pool.js';
+import { StartFailure } from './start-failure.js';
 
 /** Where process-level failures are reported: the service's log once it exists, stderr before. */
 let processLog: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void } | null = null;
@@ -61,6 +56,8 @@ const usage = `usage: svc <command>
 
 /** Migrations are each command's first use of the database: a DATABASE_URL that cannot be used is said there, in one line. */
 async function migrate(database: ReturnType<typeof openDatabase>, config: ReturnType<typeof loadConfig>): Promise<void> {
+  const { applyMigrations } = await import('./db/migrate.js');
+  const { databaseUnreachable } = await import('./start-failure.js');
   await applyMigrations(database.pool).catch((error: unknown) => {
     throw (config.databaseUrl && databaseUnreachable(error, config.databaseUrl)) || error;
   });
@@ -68,6 +65,7 @@ async function migrate(database: ReturnType<typeof openDatabase>, config: Return
 
 async function databaseUrl(config: ReturnType<typeof loadConfig>): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
+  const { startEmbeddedPostgres } = await import('./db/embedded.js');
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
   return { url: embedded.url, embedded };
 }
@@ -78,6 +76,7 @@ async function databaseUrl(config: ReturnType<typeof loadConfig>): Promise<{ url
  */
 async function startDemoCodehost(config: ReturnType<typeof loadConfig>) {
   const { startEmulator } = await import('../emulator/index.js');
+  const { authBaseUrl } = await import('./auth/base-url.js');
   // Its state lives beside the cache's (DATA_DIR), so a restart finds the same "GitHub" as the cache.
   const emulator = await startEmulator({
     port: config.emulatorPort,
@@ -144,7 +143,13 @@ function addressToOpen(config: ReturnType<typeof loadConfig>, listening: string)
 }
 
 /** What `npm start` tells a person at a terminal: where things are, and the first step. */
-function welcome(config: ReturnType<typeof loadConfig>, address: string, embedded: boolean, demo: { codehost: { apiUrl: string } } | null): string {
+function welcome(
+  config: ReturnType<typeof loadConfig>,
+  address: string,
+  embedded: boolean,
+  demo: { codehost: { apiUrl: string } } | null,
+  demoPortal: typeof import('./demo-portal.js').demoPortal,
+): string {
   const open = addressToOpen(config, address);
   const lines = [
     '',
@@ -171,6 +176,8 @@ function welcome(config: ReturnType<typeof loadConfig>, address: string, embedde
 }
 
 async function migrateCommand(): Promise<void> {
+  const { loadConfig } = await import('./config.js');
+  const { openDatabase } = await import('./db/pool.js');
   const config = loadConfig();
   const { url, embedded } = await databaseUrl(config);
   const database = openDatabase(url, { max: 2, applicationName: 'svc-migrate' });
@@ -184,6 +191,14 @@ async function migrateCommand(): Promise<void> {
 }
 
 async function startCommand(): Promise<void> {
+  const { loadConfig } = await import('./config.js');
+  const { openDatabase } = await import('./db/pool.js');
+  const { buildApp } = await import('./app.js');
+  const { returnUnspentReadsOf } = await import('./codehost/lane.js');
+  const { startMetricsServer } = await import('./platform/metrics.js');
+  const { DemoSeedStopped, demoPortal, seedDemoPortal } = await import('./demo-portal.js');
+  const { assertPortFree, portTaken } = await import('./start-failure.js');
+  const { startSyncWorker } = await import('./sync/worker.js');
   const config = loadConfig();
   // What this start has started so far: a start that fails stops all of it (no orphan PostgreSQL).
   const started: Array<() => Promise<unknown>> = [];
@@ -247,7 +262,7 @@ async function startCommand(): Promise<void> {
     (error: unknown) => app.log.error({ err: error, attachments: services.files.describe() }, 'attachment store cannot be written; uploads will fail until it can'),
   );
   // Every line on a log collector's stdout is JSON; a person at a terminal also gets the way in.
-  if (process.stdout.isTTY) console.log(welcome(config, address, Boolean(embedded), demo));
+  if (process.stdout.isTTY) console.log(welcome(config, address, Boolean(embedded), demo, demoPortal));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -275,6 +290,10 @@ async function startCommand(): Promise<void> {
 
 /** A process that only runs jobs; it needs a configured GitHub App (demo mode lives in `start`). */
 async function workerCommand(): Promise<void> {
+  const { loadConfig } = await import('./config.js');
+  const { openDatabase } = await import('./db/pool.js');
+  const { buildApp } = await import('./app.js');
+  const { startSyncWorker } = await import('./sync/worker.js');
   const config = loadConfig();
   if (!config.codehost) throw new StartFailure('The worker needs a GitHub App: set CODEHOST_APP_ID and the other CODEHOST_* variables (demo mode, with the GitHub emulator, is `svc start`).');
   const { url, embedded } = await databaseUrl(config);
@@ -296,6 +315,7 @@ async function workerCommand(): Promise<void> {
 }
 
 async function mcpCommand(): Promise<void> {
+  const { loadMcpRelayConfig } = await import('./config.js');
   const relay = loadMcpRelayConfig();
   if ('problem' in relay) throw new StartFailure(relay.problem);
   const { runStdioBridge } = await import('./modules/integrations/mcp/stdio-bridge.js');

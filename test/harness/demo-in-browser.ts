@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { freePort, spawnStandalone, type StandaloneProcess } from './demo-process.js';
+import { copyDemoTemplate } from './demo-template.js';
 
 /** `npm start` in demo mode on a data folder of its own and free ports, with Chromium to drive it. */
 export interface DemoInBrowser {
@@ -21,12 +22,18 @@ export interface DemoInBrowser {
   close(): Promise<void>;
 }
 
-/** `extraEnv` sets more of the service's configuration (for example a shorter collapse window for e-mail). */
-export async function startDemoInBrowser(dataDirPrefix: string, extraEnv: Record<string, string> = {}): Promise<DemoInBrowser> {
+/**
+ * `npm start` (the compiled service, as the README runs it) on a copy of a first run's data folder
+ * (demo-template.ts: the demo portal made), or with `firstRun` on an empty one, as a newcomer's.
+ * `extraEnv` sets more of the service's configuration (for example a shorter collapse window for e-mail).
+ */
+export async function startDemoInBrowser(dataDirPrefix: string, extraEnv: Record<string, string> = {}, options: { firstRun?: boolean } = {}): Promise<DemoInBrowser> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+  if (!options.firstRun) await copyDemoTemplate(dataDir);
   const ports = { port: await freePort(), emulatorPort: await freePort() };
   const env = { DATA_DIR: dataDir, PORT: String(ports.port), EMULATOR_PORT: String(ports.emulatorPort), EMBEDDED_PG_PORT: String(await freePort()), ...extraEnv };
-  const service = spawnStandalone(env);
+  const start = () => spawnStandalone(env, undefined, { compiled: true });
+  const service = start();
   await service.ready;
   // Without a browser the service would be left running with nobody to stop it.
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] }).catch(async (error: unknown) => {
@@ -45,7 +52,7 @@ export async function startDemoInBrowser(dataDirPrefix: string, extraEnv: Record
       demo.service.child.kill('SIGTERM');
       await demo.service.exited;
       await whileDown?.();
-      demo.service = spawnStandalone(env);
+      demo.service = start();
       await demo.service.ready;
     },
     async close() {

@@ -15,7 +15,7 @@ let base: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  demo = await startDemoInBrowser('svc-browser-first-');
+  demo = await startDemoInBrowser('svc-browser-first-', {}, { firstRun: true });
   ({ base, browser } = demo);
 }, 120_000);
 

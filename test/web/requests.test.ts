@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPortal } from '../../src/demo-portal.js';
 import { expectAccessible } from '../harness/accessibility.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
-import { demoPortalReady } from '../harness/demo-process.js';
 import { apiFromPage, emulatorControl } from '../harness/in-page.js';
 import { hostClient } from '../harness/http.js';
 
@@ -48,8 +47,8 @@ function lastMailTo(to: string): string | null {
 
 beforeAll(async () => {
   // E-mail about a request goes one second after its change instead of a minute.
+  // Its data folder is a copy of one where the demo portal was made (demo-template.ts).
   demo = await startDemoInBrowser('svc-requests-', { NOTIFY_COLLAPSE_SECONDS: '1' });
-  await demoPortalReady(demo.service);
   context = await demo.browser.newContext();
   const page = await context.newPage();
   await page.goto(`${demo.base}/signin`);
