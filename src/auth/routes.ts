@@ -33,7 +33,7 @@ export function signInErrorCode(raw: string | undefined): string {
   return GENERIC_SIGN_IN_ERROR;
 }
 
-const userSchema = z.object({
+export const userSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.email(),
@@ -114,7 +114,7 @@ export const signInRoutes = [
     path: '/auth/update-user',
     summary: 'Change your name',
     description:
-      "The name your colleagues see (members, mentions, the audit log) and customers see beside your public replies; `image` is a picture's address, or null to remove it. The e-mail address is the one you sign in with and cannot be changed here (an unknown field is 422). Answers `{ status: true }`. A session only (an API key has no person's name to change).",
+      "The name your colleagues see (members, mentions, the audit log) and customers see beside your public replies; `image` is a picture's address, or null to remove it. The e-mail address is changed with `POST /auth/change-email`, not here (an unknown field is 422). Answers `{ status: true }`. A session only (an API key has no person's name to change).",
     tags: ['Sign-in'],
     access: { kind: 'person', scope: null, credentials: ['session'] },
     body: updateUserBody,
