@@ -1,5 +1,4 @@
-import { signInRoutes } from './auth/routes.js';
-import { emailChangeRoutes } from './auth/email-change-routes.js';
+import { emailChangeRoutes, signInRoutes } from './auth/routes.js';
 import { accountRoutes } from './modules/workspace/accounts/routes.js';
 import { apiKeyRoutes } from './modules/workspace/api-keys/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
