@@ -1,4 +1,4 @@
-import { signInRoutes } from './auth/routes.js';
+import { emailChangeRoutes, signInRoutes } from './auth/routes.js';
 import { accountRoutes } from './modules/workspace/accounts/routes.js';
 import { apiKeyRoutes } from './modules/workspace/api-keys/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -35,6 +35,7 @@ import type { AnyRoute } from './http/route.js';
  */
 export const routeTable: AnyRoute[] = [
   ...signInRoutes,
+  ...emailChangeRoutes,
   ...accountRoutes,
   ...workspaceRoutes,
   ...memberRoutes,

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import type { Db } from '../db/pool.js';
 import { portalAuth, workspaceAuth } from '../db/schema/auth.js';
 import type { Mailer } from '../mail/mailer.js';
+import { confirmNewAddressMail, EMAIL_CHANGE_LINK_SECONDS, emailChangeLink } from './email-change.js';
 import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from '../platform/session-token.js';
 
 export type MagicLinkClient = 'web' | 'mobile';
@@ -60,6 +61,17 @@ function createWorkspaceSignIn(deps: SignInDeps) {
     secret: deps.secret,
     database: drizzleAdapter(deps.db, { provider: 'pg', schema: workspaceAuth }),
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    // The library's change-email flow (decision 0079): its only use of a verification mail, which goes
+    // to the new address; nothing is mailed at sign-up or sign-in (links prove an address there).
+    user: { changeEmail: { enabled: true } },
+    emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      expiresIn: EMAIL_CHANGE_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        await deps.mailer.send(confirmNewAddressMail(user.email, emailChangeLink(deps.appOrigin, token)));
+      },
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     trustedOrigins: [deps.appOrigin, 'svc://'],
     // Our own per-credential limiter runs in front of every route.

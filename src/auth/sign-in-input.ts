@@ -21,7 +21,8 @@ export const SIGN_IN_TEXT_LIMITS = {
   errorCallbackURL: 2048,
   newUserCallbackURL: 2048,
   redirectTo: 2048,
-  token: 512,
+  // A change-of-address link's token is a signed JWT that carries both addresses (email-change.ts).
+  token: 2048,
   challengeToken: 4096,
 } as const;
 

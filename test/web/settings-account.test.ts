@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../harness/accessibility.js';
 import { startDemoInBrowser, type DemoInBrowser } from '../harness/demo-in-browser.js';
-import { mirroredWorkspace, type MirroredWorkspace } from '../harness/workspace-in-browser.js';
+import { colleagueIn, lastMailTo, mirroredWorkspace, type MirroredWorkspace } from '../harness/workspace-in-browser.js';
 
-/** The person's own account page in Chromium on demo mode: name, password, and sessions. */
+/** The person's own account page in Chromium on demo mode: name, e-mail, password, and sessions. */
 let demo: DemoInBrowser;
 let w: MirroredWorkspace;
 
@@ -49,6 +49,56 @@ describe('your account', () => {
     // This one goes on.
     await page.reload();
     await expect.poll(() => sessions.count()).toBe(1);
+  }, 90_000);
+
+  it('changes the e-mail address only through the link mailed to the new one, telling the old one', async () => {
+    const colleague = await colleagueIn(demo, w, 'member');
+    const { page } = colleague;
+    const oldEmail = colleague.email;
+    const newEmail = `moved-${Date.now()}@example.com`;
+    await page.goto(`${demo.base}/settings/account`);
+    await expect.poll(() => page.locator('form.card', { hasText: 'You sign in as' }).textContent()).toContain(oldEmail);
+
+    // Another account's address is refused in words, and nothing is mailed to it.
+    await page.getByLabel('New e-mail address').fill(w.email);
+    await page.getByRole('button', { name: 'Send the confirmation link' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(`Another account signs in with ${w.email}`);
+
+    await page.getByLabel('New e-mail address').fill(newEmail);
+    await page.getByRole('button', { name: 'Send the confirmation link' }).click();
+    await expect.poll(() => page.locator('.notice', { hasText: 'A link is on its way' }).textContent()).toContain(newEmail);
+    await expectAccessible(page, 'account with an address change asked');
+    const notice = lastMailTo(demo, oldEmail);
+    expect(notice).toContain('Subject: A change of your svc e-mail address was asked');
+    expect(notice).toContain(newEmail);
+
+    // Asked, not made: the page and sign-in still know the old address.
+    const signIn = (email: string) =>
+      page.evaluate(async ({ email }) => (await fetch('/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse battery' }) })).status, { email });
+    expect(await signIn(newEmail)).toBe(401);
+    await page.reload();
+    await expect.poll(() => page.locator('form.card', { hasText: 'You sign in as' }).textContent()).toContain(oldEmail);
+
+    const link = /https?:\/\/\S+\/confirm-email#token=\S+/.exec(lastMailTo(demo, newEmail))![0];
+    await page.goto(link);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Your e-mail address is changed');
+    expect(new URL(page.url()).hash).toBe('');
+    await expectAccessible(page, 'new address confirmed');
+    await page.getByRole('link', { name: 'Back to your account' }).click();
+    await expect.poll(() => page.locator('form.card', { hasText: 'You sign in as' }).textContent()).toContain(newEmail);
+
+    // The link works once.
+    await page.goto(link);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Your address was not changed');
+    expect(await page.locator('.notice').first().textContent()).toContain('already used');
+
+    expect(await signIn(oldEmail)).toBe(401);
+    expect(await signIn(newEmail)).toBe(200);
+    // The owner's People page lists the colleague under the new address.
+    await w.page.goto(`${demo.base}/w/${w.slug}/settings/people`);
+    await expect.poll(() => w.page.locator('tr', { hasText: 'The member' }).textContent()).toContain(newEmail);
+    expect(await w.page.locator('tr', { hasText: oldEmail }).count()).toBe(0);
+    await colleague.context.close();
   }, 90_000);
 
   it('changes the password only with the current one, and the new one signs in', async () => {

@@ -41,7 +41,8 @@ afterAll(async () => {
 
 const settings = (rest = '') => `${demo.base}/w/${w.slug}/settings${rest}`;
 const rowsOf = () => w.page.locator('.audit-table tbody tr');
-const actionsShown = () => w.page.locator('.audit-table tbody tr td:nth-child(2)').allTextContents();
+// The code under each action's words: what the Action filter takes.
+const actionsShown = () => w.page.locator('.audit-table tbody tr td:nth-child(2) code').allTextContents();
 
 describe('the chat webhook page', () => {
   it('sets the URL, sends a test message the receiver gets, shows the result, turns off, and removes with confirmation', async () => {

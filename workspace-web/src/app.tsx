@@ -20,6 +20,7 @@ import { PortalCustomersPage } from './pages/portal-customers';
 import { RequestTypeEditor, RequestTypesPage } from './pages/request-types';
 import { useUnreadCount } from './notifications';
 import { LinkLanding } from './pages/link';
+import { EmailConfirmPage } from './pages/email-change';
 import { NewIssueHost } from './new-issue';
 import { LiveUpdates } from './live';
 import { SignInPage } from './pages/sign-in';
@@ -29,7 +30,7 @@ import { StartPage } from './pages/start';
 import { rememberedWorkspace, rememberWorkspace, SessionContext, workspacePath, type Session } from './session';
 
 /** Pages anybody may open; every other page needs a signed-in person. */
-const PUBLIC = new Set(['/signin', '/sign-in/link', '/invitations/accept']);
+const PUBLIC = new Set(['/signin', '/sign-in/link', '/invitations/accept', '/confirm-email']);
 
 const queries = new QueryClient({
   defaultOptions: {
@@ -202,6 +203,7 @@ function InboxLink({ workspace, path }: { workspace: Workspace; path: string }) 
 function titleOf(path: string): string {
   if (path === '/signin' || path === '/sign-in/link') return 'Sign in';
   if (path === '/invitations/accept') return 'Invitation';
+  if (path === '/confirm-email') return 'New e-mail address';
   if (path === '/settings/codehost') return 'GitHub';
   if (path === '/settings/account') return 'Your account';
   if (/^\/w\/[^/]+\/issues\/[^/]+$/.test(path)) return 'Issue';
@@ -225,6 +227,7 @@ function route(path: string, location: URL, session: Session | null, refresh: ()
   if (path === '/signin') return <SignInPage location={location} signedIn={refresh} />;
   if (path === '/sign-in/link') return <LinkLanding signedIn={refresh} />;
   if (path === '/invitations/accept') return <InvitationPage session={session} joined={refresh} />;
+  if (path === '/confirm-email') return <EmailConfirmPage session={session} confirmed={refresh} />;
   if (!session) return <p class="loading">Loading…</p>;
   if (path === '/') return <StartPage />;
   if (path === '/settings/codehost') return <CodehostPage location={location} />;

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { account, must, problemOf } from '../api';
 import { useSession } from '../session';
+import { EmailCard } from './email-change';
 
 /**
  * `/settings/account`: the person's own account, whatever workspace they look at: their name, the
@@ -15,13 +16,7 @@ export function AccountPage() {
     <div class="narrow">
       <PageTitle>Your account</PageTitle>
       <NameCard />
-      <div class="card">
-        <h2>E-mail</h2>
-        <p>
-          You sign in as <strong>{me.email}</strong>. It is where sign-in links, invitations and notifications go; it cannot be changed here yet.
-        </p>
-        <p>{me.codehost ? `GitHub account linked: ${me.codehost.login}.` : 'No GitHub account linked yet.'}</p>
-      </div>
+      <EmailCard />
       <PasswordCard />
       <SessionsCard />
       <div class="card">

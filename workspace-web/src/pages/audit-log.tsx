@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { inWorkspace, must } from '../api';
 import { useSession } from '../session';
+import { actionWords, objectWords } from '../audit-words';
 
 type AuditEntry = components['schemas']['AuditEntry'];
 
@@ -55,6 +56,9 @@ export function AuditLogPage({ location }: { location: URL }) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const rows = entries.data?.pages.flatMap((p) => p.data) ?? [];
+  // Members by name, for the objects that are members (a role change names only the membership).
+  const members = useQuery({ queryKey: ['members', workspace!.id], queryFn: () => must(api.GET('/v1/members', { params: { query: { limit: 100 } } })) });
+  const memberNames = new Map((members.data?.data ?? []).map((m) => [m.membershipId, m.name]));
   const csv = `/v1/audit/export?${searchOf({ ...filters })}${Object.keys(filters).length ? '&' : ''}workspace=${encodeURIComponent(workspace!.id)}`;
 
   return (
@@ -84,12 +88,20 @@ export function AuditLogPage({ location }: { location: URL }) {
           <tbody>
             {rows.map((e) => {
               const actorId = actorIdOf(e.actor);
+              const object = objectWords(e, memberNames);
               return (
                 <tr key={e.id}>
                   <td><time dateTime={e.createdAt}>{moment(e.createdAt)}</time></td>
-                  <td><Link href={`${location.pathname}?${searchOf({ ...filters, action: e.action })}`} title={`Only ${e.action}`}><code>{e.action}</code></Link></td>
+                  <td class="audit-action">
+                    <Link href={`${location.pathname}?${searchOf({ ...filters, action: e.action })}`} title={`Only ${e.action}`}>{actionWords(e.action)}</Link>
+                    <code class="meta">{e.action}</code>
+                  </td>
                   <td class="audit-actor">{actorId ? <Link href={`${location.pathname}?${searchOf({ ...filters, actor: actorId })}`} title="Only what this actor did">{actorWords(e.actor)}</Link> : actorWords(e.actor)}</td>
-                  <td><Link href={`${location.pathname}?${searchOf({ ...filters, objectType: e.target.type, objectId: e.target.id })}`} title="This object’s history">{e.target.type} <span class="meta">{e.target.id}</span></Link></td>
+                  <td class="audit-object">
+                    <Link href={`${location.pathname}?${searchOf({ ...filters, objectType: e.target.type, objectId: e.target.id })}`} title={`This object’s history (${e.target.type} ${e.target.id})`}>
+                      {object.name ? <>{object.type} <strong>{object.name}</strong></> : <>{object.type} <span class="meta">{e.target.id}</span></>}
+                    </Link>
+                  </td>
                   <td class="audit-change">
                     {e.before || e.after ? (
                       <details>

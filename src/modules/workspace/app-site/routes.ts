@@ -7,11 +7,12 @@ import type { Services } from '../../../services.js';
  * WORKSPACE_APP_ORIGIN sends people to a copy hosted elsewhere. Its pages are index.html (the app
  * routes in the browser); nothing here shadows an API path:
  *
- *   /, /signin, /sign-in/link, /invitations/accept   the paths the service's links and redirects name
+ *   /, /signin, /sign-in/link, /invitations/accept,  the paths the service's links and redirects name
+ *   /confirm-email
  *   /settings/*, /w/*                                the app's own pages (/w/<workspace slug>/…)
  *   /assets/<name>-<hash>.<ext>, /favicon.svg        the build's files
  */
-export const WORKSPACE_APP_PAGES = ['/', '/signin', '/sign-in/link', '/invitations/accept', '/settings', '/settings/*', '/w', '/w/*'];
+export const WORKSPACE_APP_PAGES = ['/', '/signin', '/sign-in/link', '/invitations/accept', '/confirm-email', '/settings', '/settings/*', '/w', '/w/*'];
 
 /**
  * No inline script or style; images from the service, data:/blob: and https (the screenshots in
