@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core';
 import { appInBrowser } from './support/app-in-browser.js';
 import { numberArg, stringArg } from './support/cli.js';
 import { report, type Aim } from './support/report.js';
+import { ms, percentile } from './support/stats.js';
 
 const ENTRIES = numberArg('entries', 1_000_000);
 const LOADS = numberArg('loads', 5);
@@ -57,11 +58,6 @@ const probe = () => {
   }).observe(document, { childList: true, subtree: true });
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-};
-const ms = (n: number) => Math.round(n * 10) / 10;
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
 /** The time from the last answer read before the rows changed to the frame after `count` rows. */
 const drawnAfterData = (seen: Probe, count: number) => {

@@ -39,6 +39,7 @@ import { numberArg, stringArg } from './support/cli.js';
 import { seedConversation, seedRequestType, TYPE_NAME } from './support/request-page-seed.js';
 import { seedRequests } from './support/request-seed.js';
 import { report, type Aim } from './support/report.js';
+import { ms, percentile } from './support/stats.js';
 
 const REQUESTS = numberArg('requests', 100_000);
 const COMMENTS = numberArg('comments', 200);
@@ -92,11 +93,6 @@ const probe = () => {
   }).observe(document, { childList: true, subtree: true });
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-};
-const ms = (n: number) => Math.round(n * 10) / 10;
 const dropped = (frames: number[]) => frames.filter((f) => f > 16.7 * 1.5).length;
 /**
  * The answer a change was drawn from: the last one of `url` read before it. At every (re)connection

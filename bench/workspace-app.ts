@@ -33,6 +33,7 @@ import { appInBrowser, frameTimes } from './support/app-in-browser.js';
 import { numberArg, stringArg } from './support/cli.js';
 import { seedIssueCache } from './support/issue-cache-seed.js';
 import { report, type Aim } from './support/report.js';
+import { ms, percentile } from './support/stats.js';
 
 const ISSUES = numberArg('issues', 1_000_000);
 const REPOSITORIES = numberArg('repositories', 200);
@@ -72,11 +73,6 @@ const probe = () => {
   }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-loaded-rows'] });
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-};
-const ms = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * A second project holding the seeded one's first `cards` cards (same fields, same values), made
