@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from './session-token.js';
 
 const description = `The work-management service over the code host.
@@ -60,7 +60,10 @@ export async function registerOpenApi(
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // One per app: the library's shared transform keeps the input and output registries it derives,
+    // and a second app built in the same process (tests build many) was described with a body's
+    // output schema (`ChatWebhookSetting`, its defaults required) where the input one belongs.
+    transform: createJsonSchemaTransform({}),
     // Paths served outside the route table (the MCP server's JSON-RPC) are described by their own module.
     transformObject: (documentObject) =>
       withoutUnusedComponents(withRateLimitHeaders(withPaths(jsonSchemaTransformObject(documentObject), options.extraPaths ?? {}), new Set(options.unmeteredOperations))),

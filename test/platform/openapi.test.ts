@@ -109,6 +109,15 @@ describe('/openapi.json', () => {
     expect(doc.components.schemas.ChatWebhookSetting).toBeUndefined();
   });
 
+  it('is the same for a second app built in the same process', async () => {
+    const second = await startTestApp();
+    try {
+      expect(await (await fetch(`${second.url}/openapi.json`)).json()).toEqual(doc);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('passes redocly lint with zero errors', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-openapi-'));
     const file = path.join(dir, 'openapi.json');
