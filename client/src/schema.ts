@@ -1426,7 +1426,7 @@ export interface paths {
         head?: never;
         /**
          * Change a portal
-         * @description Any of name, slug (the host moves at once; 409 when taken), reference prefix (existing requests keep their numbers and answer to the new prefix), access, default visibility, and branding fields (null clears one).
+         * @description Any of name, slug (the host moves at once; 409 when taken), reference prefix (existing requests keep their numbers and answer to the new prefix), access, default visibility, branding fields (null clears one), and `reopenDays` (how long after its issue closed a customer may reopen a request; it applies at once to requests closed before).
          */
         patch: operations["changePortal"];
         trace?: never;
@@ -1912,6 +1912,46 @@ export interface paths {
          * @description Posted to the issue on the code host as the service's bot, ending with a line naming the customer and their company and the hidden marker that makes it public; it is always public. 409 while the request is held (or after it was rejected). Where the request's words may not reach the code host, the issue gets a placeholder naming the reference and the comment's text stays in the service (the portal and the team read it as written). What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows.
          */
         post: operations["commentOnPortalRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/requests/{reference}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a request done
+         * @description The requester, or a manager of the requester's company, says the request is done for them: its issue is closed as completed on the code host, through the installation's lane, and the optional `comment` is posted as their public comment (as `POST /portal/requests/{reference}/comments` posts one). The team reads who did it in the issue's activity. 403 for anyone else who can see the request; 409 while it is held (or after it was rejected) and when it is closed already (`detail.reason` `already_closed`). When the code host refuses, nothing changes (502/503/504). Answers the request. A customer sees their own requests (held and rejected ones too), every public request, the company-visible requests of their company, and, as a manager, every request of their company. Anything else answers 404, exactly as a reference that names nothing.
+         */
+        post: operations["markPortalRequestDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/requests/{reference}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a request
+         * @description The requester, or a manager of the requester's company, reopens a request that is Completed or Closed, within the portal's `reopenDays` after its issue closed (14 unless the team changed it; the request's `closing.reopenableUntil` says until when): the issue is reopened on the code host through the installation's lane, and the optional `comment` is posted as their public comment. Past the period: 409 with `detail.reason` `reopen_period_over` and `detail.reopenableUntil` (submit a new request instead). 409 `not_closed` for a request that is not closed, `merged` for one merged into another; 403 for anyone else who can see the request; 409 while held. When the code host refuses, nothing changes. Answers the request. A customer sees their own requests (held and rejected ones too), every public request, the company-visible requests of their company, and, as a manager, every request of their company. Anything else answers 404, exactly as a reference that names nothing.
+         */
+        post: operations["reopenPortalRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3219,6 +3259,8 @@ export interface components {
                 /** @description Shown on the portal before signing in. */
                 welcomeText: string | null;
             };
+            /** @description For how many days after a request's issue closed its requester (or their company's manager) may reopen it from the portal; 0 turns reopening off. Marking a request done is always open to them. */
+            reopenDays: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3491,6 +3533,13 @@ export interface components {
             values: {
                 [key: string]: string;
             } | null;
+            /** @description What this customer may do to close the loop on the request. */
+            closing: {
+                /** @description Whether this customer may mark it done now (`POST /portal/requests/{reference}/done`): they asked for it or manage the company of whoever did, and it is accepted and not closed. */
+                mayMarkDone: boolean;
+                /** @description Until when this customer may reopen it (`POST /portal/requests/{reference}/reopen`): its issue's closing plus the portal's reopen period, while it is Completed or Closed; null when they may not (someone else's request, open, merged, or the portal allows no reopening). A time already past says the period is over. */
+                reopenableUntil: string | null;
+            };
             voteCount: number;
             viewerVoted: boolean;
             viewerSubscribed: boolean;
@@ -14827,6 +14876,11 @@ export interface operations {
                         /** @description Shown on the portal before signing in. */
                         welcomeText?: string | null;
                     };
+                    /**
+                     * @description For how many days after a request's issue closed its requester (or their company's manager) may reopen it from the portal; 0 turns reopening off. Marking a request done is always open to them.
+                     * @default 14
+                     */
+                    reopenDays?: number;
                 };
             };
         };
@@ -15214,6 +15268,8 @@ export interface operations {
                         /** @description Shown on the portal before signing in. */
                         welcomeText?: string | null;
                     };
+                    /** @description For how many days after a request's issue closed its requester (or their company's manager) may reopen it from the portal; 0 turns reopening off. Marking a request done is always open to them. */
+                    reopenDays?: number;
                 };
             };
         };
@@ -20074,6 +20130,316 @@ export interface operations {
             };
             /** @description internal: an unexpected failure; quote the request id. */
             500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markPortalRequestDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<PREFIX>-<number>` (the prefix in any case) or the number alone. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why: posted as this customer's public comment on the request, as a portal comment is. */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalCustomerRequest"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description codehost_error or dependency_error: a dependency refused; nothing changed. */
+            502: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description codehost_unavailable: the code host is unavailable; nothing changed. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Codehost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description codehost_timeout: the code host did not answer in time; nothing changed. */
+            504: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reopenPortalRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<PREFIX>-<number>` (the prefix in any case) or the number alone. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why: posted as this customer's public comment on the request, as a portal comment is. */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalCustomerRequest"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description codehost_error or dependency_error: a dependency refused; nothing changed. */
+            502: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description codehost_unavailable: the code host is unavailable; nothing changed. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Codehost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description codehost_timeout: the code host did not answer in time; nothing changed. */
+            504: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

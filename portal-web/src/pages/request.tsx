@@ -3,6 +3,7 @@ import { day, Link, moment, Notice, PageTitle, sizeOf } from '@svc/ui-kit';
 import { api, problemOf, type Attachment, type Comment, type PortalRequest } from '../api';
 import type { Session } from '../app';
 import { HELD_LINE, HeldBadge, REJECTED_LINE, StatusBadge } from '../ui';
+import { ClosingForm } from './request-closing';
 
 const VISIBILITY: Record<PortalRequest['visibility'], string> = {
   private: 'Only the requester and the team',
@@ -151,6 +152,14 @@ export function RequestPage({ session, reference, location }: { session: Session
           ))}
         </ol>
         {said ? <Notice kind="ok">{said}</Notice> : null}
+        <ClosingForm
+          request={request}
+          onChanged={(changed) => {
+            setRequest(changed);
+            setSaid(changed.status.id === 'completed' ? 'Marked as done. Thank you!' : 'Reopened: the team hears of it.');
+            void loadComments();
+          }}
+        />
         {closedToOthers ? null : (
           <form class="card" onSubmit={comment} aria-labelledby="comment-heading">
             <h3 id="comment-heading">Add a comment</h3>

@@ -30,6 +30,8 @@ export const portals = pgTable(
     welcomeText: text('welcome_text'),
     /** The number the next request of this portal gets. */
     nextRequestNumber: integer('next_request_number').notNull().default(1),
+    /** How many days after its issue closed a customer may still reopen a request themselves (0: never). */
+    reopenDays: integer('reopen_days').notNull().default(14),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -38,6 +40,7 @@ export const portals = pgTable(
     index('portals_workspace_idx').on(t.workspaceId, t.createdAt, t.id),
     check('portals_access_check', sql`${t.access} in ('open','invite_only')`),
     check('portals_default_visibility_check', sql`${t.defaultVisibility} in ('private','public')`),
+    check('portals_reopen_days_check', sql`${t.reopenDays} between 0 and 365`),
   ],
 );
 

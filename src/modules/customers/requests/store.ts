@@ -40,6 +40,8 @@ export type RequestRecord = {
   issueLabels: string[] | null;
   issueHasMilestone: boolean | null;
   issueHtmlUrl: string | null;
+  /** When the issue last closed (null while open, or with no cached issue); raw SQL answers text. */
+  issueClosedAt: Date | string | null;
   repositoryId: string | null;
   repositoryFullName: string | null;
   /** The issue's repository is private (null while there is no cached issue). */
@@ -189,7 +191,7 @@ const recordColumns = sql`
          case when i.id is null then null when i.state = 'closed' then 'closed' else 'open' end as "issueState",
          i.state_reason as "issueStateReason", i.label_names as "issueLabels",
          case when i.id is null then null else i.milestone_codehost_id is not null end as "issueHasMilestone",
-         i.html_url as "issueHtmlUrl", rep.id as "repositoryId", rep.full_name as "repositoryFullName",
+         i.html_url as "issueHtmlUrl", case when i.state = 'closed' then i.closed_at end as "issueClosedAt", rep.id as "repositoryId", rep.full_name as "repositoryFullName",
          rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost"`;
 
 const recordFrom = sql`
