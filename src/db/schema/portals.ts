@@ -382,3 +382,34 @@ export const attachments = pgTable(
   },
   (t) => [index('attachments_request_idx').on(t.requestId), index('attachments_customer_idx').on(t.uploadedByCustomerId)],
 );
+
+/**
+ * A satisfaction ask: one per time a request reached Completed (found by the status sweep), to its
+ * requester; the rating (1 to 5) and comment they gave, once. A reopen followed by a new completion
+ * is a new ask.
+ */
+export const requestRatings = pgTable(
+  'request_ratings',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    ...portalScope(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => portalCustomers.id, { onDelete: 'cascade' }),
+    askedAt: ts('asked_at').notNull().defaultNow(),
+    rating: integer('rating'),
+    comment: text('comment'),
+    ratedAt: ts('rated_at'),
+  },
+  (t) => [
+    index('request_ratings_request_idx').on(t.requestId, t.askedAt, t.id),
+    index('request_ratings_portal_rated_idx').on(t.portalId, t.ratedAt, t.id).where(sql`${t.ratedAt} is not null`),
+    index('request_ratings_customer_idx').on(t.customerId),
+    check('request_ratings_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    check('request_ratings_rated_check', sql`(${t.rating} is null) = (${t.ratedAt} is null)`),
+  ],
+);
