@@ -4,6 +4,7 @@ import { api, problemOf, type Attachment, type Comment, type PortalRequest } fro
 import type { Session } from '../app';
 import { HELD_LINE, HeldBadge, REJECTED_LINE, StatusBadge } from '../ui';
 import { ClosingForm } from './request-closing';
+import { RequestRating } from './rating';
 
 const VISIBILITY: Record<PortalRequest['visibility'], string> = {
   private: 'Only the requester and the team',
@@ -152,6 +153,7 @@ export function RequestPage({ session, reference, location }: { session: Session
           ))}
         </ol>
         {said ? <Notice kind="ok">{said}</Notice> : null}
+        <RequestRating request={request} />
         <ClosingForm
           request={request}
           onChanged={(changed) => {
