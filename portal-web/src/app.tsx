@@ -4,6 +4,7 @@ import { api, signOut, type Front, type Me } from './api';
 import { AccountPage } from './pages/account';
 import { HomePage } from './pages/home';
 import { LinkLanding } from './pages/link';
+import { RatePage } from './pages/rating';
 import { RequestPage } from './pages/request';
 import { SignInPage, SignUpPage } from './pages/sign-in';
 import { SubmitPage } from './pages/submit';
@@ -18,7 +19,7 @@ export interface Session {
 }
 
 /** Pages anybody may open; every other page needs a signed-in customer. The home page is both. */
-const PUBLIC = new Set(['/', '/sign-in', '/sign-up', '/sign-in/link']);
+const PUBLIC = new Set(['/', '/sign-in', '/sign-up', '/sign-in/link', '/rate']);
 
 export function App() {
   const location = useLocation();
@@ -104,6 +105,7 @@ export function App() {
 function titleOf(path: string, signedIn: boolean): string {
   if (path === '/sign-in' || path === '/sign-in/link') return 'Sign in';
   if (path === '/sign-up') return 'Sign up';
+  if (path === '/rate') return 'Rate a request';
   if (path === '/new') return 'New request';
   if (path === '/settings') return 'Your account';
   if (path.startsWith('/requests/')) return decodeURIComponent(path.slice('/requests/'.length));
@@ -114,6 +116,7 @@ function route(path: string, location: URL, front: Front, session: Session | nul
   if (path === '/sign-in') return <SignInPage front={front} location={location} />;
   if (path === '/sign-up') return <SignUpPage front={front} />;
   if (path === '/sign-in/link') return <LinkLanding signedIn={refresh} />;
+  if (path === '/rate') return <RatePage />;
   if (!session && path === '/') return <WelcomePage front={front} />;
   if (!session) return <p class="loading">Loading…</p>;
   if (path === '/') return <HomePage session={session} location={location} />;

@@ -1,4 +1,6 @@
 import { BILLING_QUANTITY_TASK, billingService } from '../modules/workspace/billing/service.js';
+import { SATISFACTION_ASK_TASK } from '../modules/customers/satisfaction/store.js';
+import { satisfactionService } from '../modules/customers/satisfaction/service.js';
 import { EventEmitter } from 'node:events';
 import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task, type WorkerEvents } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
@@ -129,6 +131,7 @@ export async function startSyncWorker(services: Services, options: { pollInterva
       await reconcileAll(services);
     },
     [NOTIFY_TASK]: async (payload) => requestNotifications.send(services, (payload as { requestId: string }).requestId),
+    [SATISFACTION_ASK_TASK]: async (payload) => satisfactionService.sendAsk(services, (payload as { askId: string }).askId),
     [STATUS_SWEEP_TASK]: async (payload) => requestNotifications.sweep(services, (payload as { workspaceId: string }).workspaceId),
     [CHAT_WEBHOOK_TASK]: async (payload) => chatWebhookService.deliver(services, payload as ChatJobPayload),
     [BILLING_QUANTITY_TASK]: async (payload) => billingService.syncQuantity(services, (payload as { workspaceId: string }).workspaceId),

@@ -25,7 +25,7 @@ const pathOf = (r: AnyRoute) =>
 /** Operations after which the credential that called them no longer works (the account, or the session, is gone). */
 const destroysAccount = new Set(['deleteMyPortalAccount', 'portalSignOut']);
 /** A valid body for routes that need one, so a request reaches its handler. */
-const validBodyFor: Record<string, unknown> = {};
+const validBodyFor: Record<string, unknown> = { rateMyPortalRequest: { rating: 3 } };
 
 let t: TestApp;
 let call: Call;

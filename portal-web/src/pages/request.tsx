@@ -3,6 +3,8 @@ import { day, Link, moment, Notice, PageTitle, sizeOf } from '@svc/ui-kit';
 import { api, problemOf, type Attachment, type Comment, type PortalRequest } from '../api';
 import type { Session } from '../app';
 import { HELD_LINE, HeldBadge, REJECTED_LINE, StatusBadge } from '../ui';
+import { ClosingForm } from './request-closing';
+import { RequestRating } from './rating';
 
 const VISIBILITY: Record<PortalRequest['visibility'], string> = {
   private: 'Only the requester and the team',
@@ -151,6 +153,15 @@ export function RequestPage({ session, reference, location }: { session: Session
           ))}
         </ol>
         {said ? <Notice kind="ok">{said}</Notice> : null}
+        <RequestRating request={request} />
+        <ClosingForm
+          request={request}
+          onChanged={(changed) => {
+            setRequest(changed);
+            setSaid(changed.status.id === 'completed' ? 'Marked as done. Thank you!' : 'Reopened: the team hears of it.');
+            void loadComments();
+          }}
+        />
         {closedToOthers ? null : (
           <form class="card" onSubmit={comment} aria-labelledby="comment-heading">
             <h3 id="comment-heading">Add a comment</h3>

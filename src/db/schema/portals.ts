@@ -30,6 +30,8 @@ export const portals = pgTable(
     welcomeText: text('welcome_text'),
     /** The number the next request of this portal gets. */
     nextRequestNumber: integer('next_request_number').notNull().default(1),
+    /** How many days after its issue closed a customer may still reopen a request themselves (0: never). */
+    reopenDays: integer('reopen_days').notNull().default(14),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -38,6 +40,7 @@ export const portals = pgTable(
     index('portals_workspace_idx').on(t.workspaceId, t.createdAt, t.id),
     check('portals_access_check', sql`${t.access} in ('open','invite_only')`),
     check('portals_default_visibility_check', sql`${t.defaultVisibility} in ('private','public')`),
+    check('portals_reopen_days_check', sql`${t.reopenDays} between 0 and 365`),
   ],
 );
 
@@ -378,4 +381,35 @@ export const attachments = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('attachments_request_idx').on(t.requestId), index('attachments_customer_idx').on(t.uploadedByCustomerId)],
+);
+
+/**
+ * A satisfaction ask: one per time a request reached Completed (found by the status sweep), to its
+ * requester; the rating (1 to 5) and comment they gave, once. A reopen followed by a new completion
+ * is a new ask.
+ */
+export const requestRatings = pgTable(
+  'request_ratings',
+  {
+    id: uuid('id').primaryKey(),
+    ...workspaceScope(),
+    ...portalScope(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => portalCustomers.id, { onDelete: 'cascade' }),
+    askedAt: ts('asked_at').notNull().defaultNow(),
+    rating: integer('rating'),
+    comment: text('comment'),
+    ratedAt: ts('rated_at'),
+  },
+  (t) => [
+    index('request_ratings_request_idx').on(t.requestId, t.askedAt, t.id),
+    index('request_ratings_portal_rated_idx').on(t.portalId, t.ratedAt, t.id).where(sql`${t.ratedAt} is not null`),
+    index('request_ratings_customer_idx').on(t.customerId),
+    check('request_ratings_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    check('request_ratings_rated_check', sql`(${t.rating} is null) = (${t.ratedAt} is null)`),
+  ],
 );

@@ -8,6 +8,7 @@ import { colleagueSchema, customerSchema } from '../portal-customers/schemas.js'
 import {
   customerRequestListQuery,
   customerRequestSchema,
+  closingBody,
   inviteColleagueBody,
   portalCommentBody,
   portalCommentSchema,
@@ -15,6 +16,7 @@ import {
   submitRequestBody,
 } from './schemas.js';
 import { portalRequestService } from './service.js';
+import { closeTheLoop } from './closing.js';
 import { CODEHOST_EXPOSURE_RULE } from '../requests/codehost-exposure.js';
 
 const customer = { kind: 'customer' } as const;
@@ -147,6 +149,36 @@ export const portalRequestRoutes = [
     response: portalCommentSchema,
     handler: ({ services, auth, request, params, body }) =>
       portalRequestService.comment(services, request.portal!, auth.customer, params.reference, body.body, { requestId: request.id }),
+  }),
+
+  defineRoute({
+    operationId: 'markPortalRequestDone',
+    method: 'POST',
+    path: '/portal/requests/:reference/done',
+    summary: 'Mark a request done',
+    description: `The requester, or a manager of the requester's company, says the request is done for them: its issue is closed as completed on the code host, through the installation's lane, and the optional \`comment\` is posted as their public comment (as \`POST /portal/requests/{reference}/comments\` posts one). The team reads who did it in the issue's activity. 403 for anyone else who can see the request; 409 while it is held (or after it was rejected) and when it is closed already (\`detail.reason\` \`already_closed\`). When the code host refuses, nothing changes (502/503/504). Answers the request. ${SIGHT}`,
+    tags: ['Portal'],
+    access: customer,
+    codehost: true,
+    params: referenceParam,
+    body: closingBody,
+    response: customerRequestSchema,
+    handler: ({ services, auth, request, params, body }) => closeTheLoop(services, request.portal!, auth.customer, params.reference, 'done', body?.comment, { requestId: request.id }),
+  }),
+
+  defineRoute({
+    operationId: 'reopenPortalRequest',
+    method: 'POST',
+    path: '/portal/requests/:reference/reopen',
+    summary: 'Reopen a request',
+    description: `The requester, or a manager of the requester's company, reopens a request that is Completed or Closed, within the portal's \`reopenDays\` after its issue closed (14 unless the team changed it; the request's \`closing.reopenableUntil\` says until when): the issue is reopened on the code host through the installation's lane, and the optional \`comment\` is posted as their public comment. Past the period: 409 with \`detail.reason\` \`reopen_period_over\` and \`detail.reopenableUntil\` (submit a new request instead). 409 \`not_closed\` for a request that is not closed, \`merged\` for one merged into another; 403 for anyone else who can see the request; 409 while held. When the code host refuses, nothing changes. Answers the request. ${SIGHT}`,
+    tags: ['Portal'],
+    access: customer,
+    codehost: true,
+    params: referenceParam,
+    body: closingBody,
+    response: customerRequestSchema,
+    handler: ({ services, auth, request, params, body }) => closeTheLoop(services, request.portal!, auth.customer, params.reference, 'reopen', body?.comment, { requestId: request.id }),
   }),
 
   defineRoute({

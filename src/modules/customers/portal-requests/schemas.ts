@@ -36,6 +36,14 @@ export const customerRequestSchema = z
         'The files attached when it was submitted, oldest first, to whoever may see the request. Get a download link with `GET /portal/attachments/{attachmentId}/link` (it works for 15 minutes: ask for one when the person opens the file).',
       ),
     values: z.record(z.string(), z.string()).nullable().describe("The form's answers, by field key: to the requester only (null for everybody else)."),
+    closing: z
+      .object({
+        mayMarkDone: z.boolean().describe('Whether this customer may mark it done now (`POST /portal/requests/{reference}/done`): they asked for it or manage the company of whoever did, and it is accepted and not closed.'),
+        reopenableUntil: timestamp()
+          .nullable()
+          .describe("Until when this customer may reopen it (`POST /portal/requests/{reference}/reopen`): its issue's closing plus the portal's reopen period, while it is Completed or Closed; null when they may not (someone else's request, open, merged, or the portal allows no reopening). A time already past says the period is over."),
+      })
+      .describe('What this customer may do to close the loop on the request.'),
     voteCount: z.number().int(),
     viewerVoted: z.boolean(),
     viewerSubscribed: z.boolean(),
@@ -75,6 +83,13 @@ export const portalCommentSchema = z
   .meta({ id: 'PortalComment' });
 
 export const portalCommentBody = z.object({ body: z.string().min(1).max(20_000) });
+
+export const closingBody = z
+  .strictObject({
+    comment: z.string().trim().min(1).max(20_000).optional().describe("Why: posted as this customer's public comment on the request, as a portal comment is."),
+  })
+  .nullish()
+  .describe('Optional: no body, or `{}`, closes the loop without a comment.');
 
 export const inviteColleagueBody = z.object({
   email: z.email().max(320),

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Octokit } from 'octokit';
 import { uuidv7 } from 'uuidv7';
 import type { PortalCustomer } from '../../../auth/portal-session.js';
 import type { StatusId } from '../../../db/schema/index.js';
@@ -13,7 +14,7 @@ import type { GitHubComment } from '../../../codehost/mapping.js';
 import { applyNewComment } from '../../work/issues/comment-write-service.js';
 import { readCommentVisibility, withCommentVisibility } from '../../work/issues/comment-visibility.js';
 import { botLoginOf, codehostClientOf, writableInstallation } from '../../work/issues/write-guard.js';
-import { writeStore } from '../../work/issues/write-store.js';
+import { writeStore, type IssueTarget } from '../../work/issues/write-store.js';
 import type { PortalRow } from '../portals/schemas.js';
 import { labelOfStatusId } from '../request-types/schemas.js';
 import { requestTypeStore } from '../request-types/store.js';
@@ -27,6 +28,7 @@ import { pageByStatus, sortKeyOf, statusNow } from '../requests/service.js';
 import { emptyMarks, isUnread, requestStore, type CustomerFilter, type CustomerSight, type RequestRecord } from '../requests/store.js';
 import { preferencesStore } from '../portal-preferences/store.js';
 import type { CustomerRequest } from './schemas.js';
+import { mayCloseTheLoop, reopenDeadline } from './closing-rules.js';
 import { portalCommentStore } from './store.js';
 import { inbox } from '../../work/notifications/service.js';
 import { chatWebhookService } from '../chat-webhook/service.js';
@@ -41,6 +43,15 @@ export function numberOfReference(portal: PortalRow, reference: string): number 
   if (!match) return null;
   if (match[1] !== undefined && match[1].toUpperCase() !== portal.referencePrefix.toUpperCase()) return null;
   return Number(match[2]);
+}
+
+/** What the customer may do to close the loop (closing.ts enforces the same rules). */
+function closingOf(portal: PortalRow, customer: PortalCustomer, record: RequestRecord, status: StatusId): CustomerRequest['closing'] {
+  const allowed = record.state === 'filed' && record.issueState !== null && mayCloseTheLoop(customer, record);
+  const closed = record.issueState === 'closed';
+  const mayMarkDone = allowed && !closed && !['completed', 'closed', 'merged'].includes(status);
+  const reopenable = allowed && closed && (status === 'completed' || status === 'closed') && portal.reopenDays > 0 && record.issueClosedAt !== null;
+  return { mayMarkDone, reopenableUntil: reopenable ? reopenDeadline(portal, record.issueClosedAt!).toISOString() : null };
 }
 
 type PresentedAttachment = CustomerRequest['attachments'][number];
@@ -68,6 +79,7 @@ function present(
     rejected: mine && record.state === 'rejected',
     attachments,
     values: mine ? (record.values ?? {}) : null,
+    closing: closingOf(portal, customer, record, status),
     voteCount: Number(record.voteCount),
     viewerVoted: marks.voted,
     viewerSubscribed: marks.subscribed,
@@ -78,7 +90,7 @@ function present(
 }
 
 /** The request this reference names, if this customer may see it; anything else is 404, never 403. */
-async function visibleRequest(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string): Promise<RequestRecord> {
+export async function visibleRequest(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string): Promise<RequestRecord> {
   const number = numberOfReference(portal, reference);
   const record = number === null ? null : await requestStore.customerFind(services.database.db, portal.id, sightOf(customer), number);
   if (!record) throw notFound('request');
@@ -291,37 +303,60 @@ export const portalRequestService = {
     const issue = await writeStore.issue(db, portal.workspaceId, record.issueId);
     if (!issue) throw conflict('This request is closed to comments.', { reason: 'issue_missing' });
     const installationId = writableInstallation(issue);
-    const company = customer.companyId ? await companyStore.find(db, portal.id, customer.companyId) : null;
-    // A request filed as its reference keeps every later word here too, whatever its visibility became.
-    const wordsMayGo =
-      !record.sealedOnCodehost && customerWordsMayReachCodehost({ repository: { private: record.repositoryPrivate === true }, visibility: record.visibility, portal });
-    const words = wordsMayGo ? customerCommentBody(text, { name: customer.name, company: company?.name ?? null, portalName: portal.name }) : sealedCommentBody(`${portal.referencePrefix}-${record.number}`);
-    const body = withCommentVisibility(words, 'public');
-    const answer = await writeAsApp(services, codehostClientOf(services), installationId, 'the comment', async (octokit) => {
-      const { data } = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: issue.ownerLogin, repo: issue.name, issue_number: issue.number, body });
-      return data as GitHubComment;
-    });
-    const id = await applyNewComment(
-      services,
-      { workspaceId: portal.workspaceId, actor: customerActorOf(customer), requestId: context.requestId },
-      issue,
-      answer,
-      {
-        authorUserId: null,
-        postedAs: 'app',
-        detail: { visibility: 'public', codehostAuthor: { as: 'app' }, portalRequestId: record.id },
-        notify: { body: text, author: customer.name, authorKind: 'customer', actorCustomerId: customer.id },
-      },
-      (tx) =>
-        portalCommentStore.record(tx, {
-          workspaceId: portal.workspaceId,
-          requestId: record.id,
-          customerId: customer.id,
-          repositoryId: issue.repositoryId,
-          codehostCommentId: Number(answer.id),
-          sealedBody: wordsMayGo ? null : text,
-        }),
-    );
+    const words = await customerCommentWords(services, portal, customer, record, text);
+    const answer = await writeAsApp(services, codehostClientOf(services), installationId, 'the comment', (octokit) => postComment(octokit, issue, words.body));
+    const id = await recordCustomerComment(services, { portal, customer, record, issue, requestId: context.requestId }, answer, text, words.sealedBody);
     return { id, body: text, author: { name: customer.name, kind: 'customer' as const }, createdAt: new Date(answer.created_at).toISOString() };
   },
 };
+
+/**
+ * What a customer's comment says on the code host: their words with a line naming them and their
+ * company, made public; or, where their words may not reach the code host (codehost-exposure.ts), a
+ * placeholder naming the reference, the words kept beside it (`sealedBody`).
+ */
+export async function customerCommentWords(services: Services, portal: PortalRow, customer: PortalCustomer, record: RequestRecord, text: string) {
+  const company = customer.companyId ? await companyStore.find(services.database.db, portal.id, customer.companyId) : null;
+  // A request filed as its reference keeps every later word here too, whatever its visibility became.
+  const wordsMayGo = !record.sealedOnCodehost && customerWordsMayReachCodehost({ repository: { private: record.repositoryPrivate === true }, visibility: record.visibility, portal });
+  const words = wordsMayGo ? customerCommentBody(text, { name: customer.name, company: company?.name ?? null, portalName: portal.name }) : sealedCommentBody(`${portal.referencePrefix}-${record.number}`);
+  return { body: withCommentVisibility(words, 'public'), sealedBody: wordsMayGo ? null : text };
+}
+
+/** Posts a comment on the issue (inside the caller's lane). */
+export async function postComment(octokit: Octokit, issue: IssueTarget, body: string): Promise<GitHubComment> {
+  const { data } = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: issue.ownerLogin, repo: issue.name, issue_number: issue.number, body });
+  return data as GitHubComment;
+}
+
+/** A customer's comment the code host accepted, into the cache with its author, activity and notifications. */
+export function recordCustomerComment(
+  services: Services,
+  at: { portal: PortalRow; customer: PortalCustomer; record: RequestRecord; issue: IssueTarget; requestId: string },
+  answer: GitHubComment,
+  text: string,
+  sealedBody: string | null,
+): Promise<string> {
+  const { portal, customer, record, issue } = at;
+  return applyNewComment(
+    services,
+    { workspaceId: portal.workspaceId, actor: customerActorOf(customer), requestId: at.requestId },
+    issue,
+    answer,
+    {
+      authorUserId: null,
+      postedAs: 'app',
+      detail: { visibility: 'public', codehostAuthor: { as: 'app' }, portalRequestId: record.id },
+      notify: { body: text, author: customer.name, authorKind: 'customer', actorCustomerId: customer.id },
+    },
+    (tx) =>
+      portalCommentStore.record(tx, {
+        workspaceId: portal.workspaceId,
+        requestId: record.id,
+        customerId: customer.id,
+        repositoryId: issue.repositoryId,
+        codehostCommentId: Number(answer.id),
+        sealedBody,
+      }),
+  );
+}

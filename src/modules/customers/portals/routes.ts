@@ -58,7 +58,7 @@ export const portalRoutes = [
     path: '/v1/portals/:portalId',
     summary: 'Change a portal',
     description:
-      'Any of name, slug (the host moves at once; 409 when taken), reference prefix (existing requests keep their numbers and answer to the new prefix), access, default visibility, and branding fields (null clears one).',
+      'Any of name, slug (the host moves at once; 409 when taken), reference prefix (existing requests keep their numbers and answer to the new prefix), access, default visibility, branding fields (null clears one), and `reopenDays` (how long after its issue closed a customer may reopen a request; it applies at once to requests closed before).',
     tags: ['Portals'],
     access: write,
     params: portalParam,

@@ -27,6 +27,13 @@ const brandingSchema = z.object({
   welcomeText: z.string().max(2000).nullable().describe('Shown on the portal before signing in.'),
 });
 
+const reopenDaysSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(365)
+  .describe("For how many days after a request's issue closed its requester (or their company's manager) may reopen it from the portal; 0 turns reopening off. Marking a request done is always open to them.");
+
 export const portalSchema = z
   .object({
     id: z.uuid(),
@@ -37,6 +44,7 @@ export const portalSchema = z
     access: z.enum(['open', 'invite_only']).describe('`open`: anybody may sign up (with a challenge); `invite_only`: only invited customers.'),
     defaultVisibility: z.enum(['private', 'public']).describe('The widest visibility a customer may give a request they submit.'),
     branding: brandingSchema,
+    reopenDays: reopenDaysSchema,
     createdAt: timestamp(),
     updatedAt: timestamp(),
   })
@@ -49,6 +57,7 @@ export const createPortalBody = z.object({
   access: z.enum(['open', 'invite_only']).default('open'),
   defaultVisibility: z.enum(['private', 'public']).default('private'),
   branding: brandingSchema.partial().default({}),
+  reopenDays: reopenDaysSchema.default(14),
 });
 
 export const changePortalBody = z
@@ -59,6 +68,7 @@ export const changePortalBody = z
     access: z.enum(['open', 'invite_only']),
     defaultVisibility: z.enum(['private', 'public']),
     branding: brandingSchema.partial(),
+    reopenDays: reopenDaysSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one field to change.' });
@@ -79,6 +89,7 @@ export function presentPortal(row: PortalRow, portalDomain: string): z.input<typ
     access: row.access as 'open' | 'invite_only',
     defaultVisibility: row.defaultVisibility as 'private' | 'public',
     branding: { logoUrl: row.logoUrl, accentColor: row.accentColor, welcomeText: row.welcomeText },
+    reopenDays: row.reopenDays,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -20,6 +20,7 @@ export interface PortalInput {
   access: 'open' | 'invite_only';
   defaultVisibility: 'private' | 'public';
   branding: { logoUrl?: string | null; accentColor?: string | null; welcomeText?: string | null };
+  reopenDays: number;
 }
 
 const slugConflict = (slug: string) => conflict(`The portal name "${slug}" is taken.`, { field: 'slug' });
@@ -34,6 +35,7 @@ const auditShape = (p: PortalRow) => ({
   logoUrl: p.logoUrl,
   accentColor: p.accentColor,
   welcomeText: p.welcomeText,
+  reopenDays: p.reopenDays,
 });
 
 export const portalService = {
@@ -76,6 +78,7 @@ export const portalService = {
           logoUrl: input.branding.logoUrl ?? null,
           accentColor: input.branding.accentColor?.toLowerCase() ?? null,
           welcomeText: input.branding.welcomeText ?? null,
+          reopenDays: input.reopenDays ?? 14,
         });
         if (!row) throw slugConflict(input.slug);
         await recordAudit(tx, {
@@ -104,6 +107,7 @@ export const portalService = {
           referencePrefix: input.referencePrefix,
           access: input.access,
           defaultVisibility: input.defaultVisibility,
+          reopenDays: input.reopenDays,
         };
         if (input.branding) {
           if (input.branding.logoUrl !== undefined) change.logoUrl = input.branding.logoUrl;

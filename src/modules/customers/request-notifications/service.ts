@@ -14,6 +14,7 @@ import { NOTIFY_TASK, STATUS_SWEEP_TASK, notificationStore } from './store.js';
 import { authBaseUrl } from '../../../auth/base-url.js';
 import { inbox } from '../../work/notifications/service.js';
 import { chatWebhookService } from '../chat-webhook/service.js';
+import { satisfactionStore } from '../satisfaction/store.js';
 
 const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
 /** An unsubscribe link works this long (an e-mail may be read weeks later). */
@@ -22,6 +23,12 @@ const UNSUBSCRIBE_TTL_SECONDS = 90 * 24 * 3600;
 export const SENT_NOTIFICATION_RETENTION_DAYS = 30;
 /** How long a comment told first by its webhook waits for the service's own write of it (the chat message). */
 const WRITE_SETTLE_SECONDS = 3;
+
+/** The one-click address that stops this customer following this request (every mail about it carries it). */
+export function unsubscribeUrl(services: Services, origin: string, customerId: string, requestId: string): string {
+  const token = services.signedState.seal(UNSUBSCRIBE_PURPOSE, { customerId, requestId }, UNSUBSCRIBE_TTL_SECONDS);
+  return `${origin}/portal/unsubscribe?token=${encodeURIComponent(token)}`;
+}
 
 /**
  * What subscribers of a request hear of, and when. Changes are recorded as pending notifications
@@ -104,6 +111,10 @@ export const requestNotifications = {
           previous: { id: previous, label: labelOfStatusId(previous) },
         });
         await notificationStore.scheduleOnce(tx, services.config.worker.schema, NOTIFY_TASK, { requestId: record.id }, `request-notify:${record.id}`, 0);
+        // Each completion asks its requester, once, how it went (satisfaction/).
+        if (status === 'completed' && record.requesterId) {
+          await satisfactionStore.ask(tx, services.config.worker.schema, { workspaceId, portalId: record.portalId, requestId: record.id, customerId: record.requesterId });
+        }
         await chatWebhookService.queue(tx, services, {
           workspaceId,
           event: 'request.status_changed',
@@ -135,14 +146,13 @@ export const requestNotifications = {
       for (const recipient of await notificationStore.recipients(tx, requestId)) {
         const changes = pending.filter((p) => p.actorCustomerId !== recipient.customerId);
         if (!changes.length) continue;
-        const token = services.signedState.seal(UNSUBSCRIBE_PURPOSE, { customerId: recipient.customerId, requestId }, UNSUBSCRIBE_TTL_SECONDS);
         await services.mailer.send(
           requestChangeMail({
             portal: { name: request.name, logoUrl: request.logo_url, accentColor: request.accent_color },
             request: { reference, title: request.title, url: `${origin}/requests/${encodeURIComponent(reference)}` },
             statusLabel: (id) => labelOfStatusId(id as StatusId),
             changes,
-            unsubscribeUrl: `${origin}/portal/unsubscribe?token=${encodeURIComponent(token)}`,
+            unsubscribeUrl: unsubscribeUrl(services, origin, recipient.customerId, requestId),
             to: recipient.email,
           }),
         );

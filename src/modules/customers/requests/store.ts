@@ -40,6 +40,8 @@ export type RequestRecord = {
   issueLabels: string[] | null;
   issueHasMilestone: boolean | null;
   issueHtmlUrl: string | null;
+  /** When the issue last closed (null while open, or with no cached issue); raw SQL answers text. */
+  issueClosedAt: Date | string | null;
   repositoryId: string | null;
   repositoryFullName: string | null;
   /** The issue's repository is private (null while there is no cached issue). */
@@ -189,7 +191,7 @@ const recordColumns = sql`
          case when i.id is null then null when i.state = 'closed' then 'closed' else 'open' end as "issueState",
          i.state_reason as "issueStateReason", i.label_names as "issueLabels",
          case when i.id is null then null else i.milestone_codehost_id is not null end as "issueHasMilestone",
-         i.html_url as "issueHtmlUrl", rep.id as "repositoryId", rep.full_name as "repositoryFullName",
+         i.html_url as "issueHtmlUrl", case when i.state = 'closed' then i.closed_at end as "issueClosedAt", rep.id as "repositoryId", rep.full_name as "repositoryFullName",
          rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost"`;
 
 const recordFrom = sql`
@@ -475,12 +477,13 @@ export const requestStore = {
     await tx.execute(sql`update requests set release_failure = ${reason}, updated_at = now() where id = ${requestId} and state = 'held'`);
   },
 
-  /** The workspace's filed requests somebody follows, with the status last announced: what the change detector looks at. */
+  /** The workspace's filed requests a customer asked for or somebody follows, with the status last announced: what the change detector looks at (a completion asks its requester to rate it, followed or not). */
   async watched(tx: Executor, workspaceId: string): Promise<Array<RequestRecord & { notifiedStatus: string | null }>> {
     return preparedRows(tx, sql`
       select base.*, rq.notified_status as "notifiedStatus" from (${recordSelect}
         where r.workspace_id = ${workspaceId} and r.state = 'filed'
-          and (exists (select 1 from request_subscriptions s where s.request_id = r.id)
+          and (r.requester_id is not null
+               or exists (select 1 from request_subscriptions s where s.request_id = r.id)
                or exists (select 1 from issue_follows f join issues fi on fi.id = f.issue_id
                            where fi.workspace_id = r.workspace_id and fi.node_id = r.issue_node_id and f.following))) base
         join requests rq on rq.id = base.id`);

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../emulator/index.js';
+import { startTestApp, type TestApp } from '../harness/app.js';
+import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
+import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
+import { hostClient, httpClient, type Call } from '../harness/http.js';
+import { act, mirroredWebRepository } from '../issues/cache-fixture.js';
+
+/**
+ * The requester (or their company's manager) marks a request done or reopens it within the
+ * portal's period, with an optional comment: written to the emulator first, the team sees who did
+ * it in the issue's activity, and everybody else, held requests and a refusing code host change nothing.
+ */
+let gh: RunningEmulator;
+let t: TestApp;
+let call: Call;
+let owner: TestPerson;
+let ws: { id: string };
+let org: string;
+let portal: { id: string; host: string };
+let typeId: string;
+const people: Record<string, { token: string; id: string }> = {};
+const as = () => ({ token: owner.token, workspaceId: ws.id });
+const on = () => hostClient(t.url, portal.host);
+
+async function customer(name: string, setup?: { role: 'customer' | 'manager'; companyId: string | null }) {
+  const res = await on()('POST', '/portal/auth/sign-up/email', { body: { name, email: `${unique('cl')}@customer.test`, password: 'correct horse battery' } });
+  expect(res.status, res.text).toBe(200);
+  const id = (await t.database.pool.query('select id from portal_customers where user_id = $1', [res.body.user.id])).rows[0].id as string;
+  if (setup) expect((await call('PATCH', `/v1/portals/${portal.id}/customers/${id}`, { ...as(), body: setup })).status).toBe(200);
+  return { token: res.headers.get('set-auth-token')!, id };
+}
+
+const memberView = async (reference: string) => ((await call('GET', `/v1/portals/${portal.id}/requests?limit=100`, as())).body.data as any[]).find((r) => r.reference === reference);
+
+async function submit(who: string, title: string, visibility: 'private' | 'public' = 'public') {
+  const res = await on()('POST', '/portal/requests', { token: people[who].token, body: { requestTypeId: typeId, title, values: {}, visibility } });
+  expect(res.status, res.text).toBe(201);
+  const member = await memberView(res.body.reference);
+  return { reference: res.body.reference as string, id: member.id as string, issueId: member.issue?.id as string | undefined, number: member.issue?.number as number | undefined };
+}
+
+const onGitHub = async (number: number) => (await act(gh, `${org}-dev`, 'GET', `/repos/${org}/web/issues/${number}`)) as { state: string; state_reason: string | null; comments: number };
+const commentsOnGitHub = async (number: number) => (await act(gh, `${org}-dev`, 'GET', `/repos/${org}/web/issues/${number}/comments`)) as Array<{ body: string }>;
+const activity = async (issueId: string) => (await call('GET', `/v1/issues/${issueId}/activity?limit=100`, as())).body.data as Array<{ action: string; actor: any; detail: any }>;
+
+beforeAll(async () => {
+  gh = await startCodehost();
+  t = await startTestApp({ codehost: codehostConfigFor(gh) });
+  call = httpClient(t.url);
+  owner = await signUp(call, 'Loop owner');
+  ws = await createWorkspace(call, owner, 'Closing');
+  const web = await mirroredWebRepository(t, gh, ws.id, 'clorg', { private: true });
+  org = web.org;
+  const created = await call('POST', '/v1/portals', { ...as(), body: { name: 'Loop help', slug: unique('cl').toLowerCase(), access: 'open', defaultVisibility: 'public', referencePrefix: 'LOOP' } });
+  expect(created.status, created.text).toBe(201);
+  portal = created.body;
+  expect(created.body.reopenDays).toBe(14);
+  const type = await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Question', destination: { repositoryId: web.repositoryId } } });
+  typeId = type.body.id;
+  const x = (await call('POST', `/v1/portals/${portal.id}/companies`, { ...as(), body: { name: 'Xylo' } })).body.id;
+  const y = (await call('POST', `/v1/portals/${portal.id}/companies`, { ...as(), body: { name: 'Yarrow' } })).body.id;
+  people.requester = await customer('Rae Requester', { role: 'customer', companyId: x });
+  people.colleague = await customer('Col League', { role: 'customer', companyId: x });
+  people.manager = await customer('Max Manager', { role: 'manager', companyId: x });
+  people.otherManager = await customer('Oli Other', { role: 'manager', companyId: y });
+  people.reader = await customer('Pub Reader');
+  people.newcomer = await customer('New Comer');
+  // The requester's first request waits in the hold queue; once released, the next ones are filed.
+  const first = await submit('requester', 'First, released');
+  expect((await call('POST', `/v1/portals/${portal.id}/requests/${first.id}/release`, as())).status).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await gh?.close();
+});
+
+describe('the customer closes the loop', () => {
+  it('the requester marks a request done with a comment: closed as completed on GitHub, the comment public, the team sees who did it', async () => {
+    const r = await submit('requester', 'Export is slow');
+    const before = await on()('GET', `/portal/requests/${r.reference}`, { token: people.requester.token });
+    expect(before.body.closing).toEqual({ mayMarkDone: true, reopenableUntil: null });
+
+    const done = await on()('POST', `/portal/requests/${r.reference}/done`, { token: people.requester.token, body: { comment: 'Works for me now, thanks!' } });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.status).toEqual({ id: 'completed', label: 'Completed' });
+    expect(done.body.closing.mayMarkDone).toBe(false);
+    const until = new Date(done.body.closing.reopenableUntil).getTime();
+    expect(until - Date.now()).toBeGreaterThan(13 * 86_400_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(14 * 86_400_000);
+
+    const issue = await onGitHub(r.number!);
+    expect([issue.state, issue.state_reason]).toEqual(['closed', 'completed']);
+    const [comment] = await commentsOnGitHub(r.number!);
+    expect(comment.body).toContain('Works for me now, thanks!');
+    expect(comment.body).toContain('Rae Requester');
+    const portalComments = await on()('GET', `/portal/requests/${r.reference}/comments`, { token: people.requester.token });
+    expect(portalComments.body.data.map((c: any) => [c.body, c.author])).toEqual([['Works for me now, thanks!', { name: 'Rae Requester', kind: 'customer' }]]);
+
+    const entries = await activity(r.issueId!);
+    const closed = entries.find((e) => e.action === 'issue.closed')!;
+    expect(closed.actor).toMatchObject({ type: 'customer', customerId: people.requester.id, name: 'Rae Requester' });
+    expect(closed.detail).toMatchObject({ stateReason: 'completed', reference: r.reference, portalRequestId: r.id, withComment: true });
+    expect(entries.find((e) => e.action === 'comment.added')!.actor).toMatchObject({ type: 'customer', name: 'Rae Requester' });
+    expect((await memberView(r.reference)).status.id).toBe('completed');
+
+    // Done twice: the request is closed already.
+    const again = await on()('POST', `/portal/requests/${r.reference}/done`, { token: people.requester.token });
+    expect(again.status).toBe(409);
+    expect(again.body.error.detail.reason).toBe('already_closed');
+  });
+
+  it("a manager of the requester's company reopens it within the period, without a comment", async () => {
+    const r = await submit('requester', 'Sign-in loops');
+    expect((await call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
+    const seen = await on()('GET', `/portal/requests/${r.reference}`, { token: people.manager.token });
+    expect(seen.body.closing.reopenableUntil).not.toBeNull();
+
+    const reopened = await on()('POST', `/portal/requests/${r.reference}/reopen`, { token: people.manager.token });
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(reopened.body.status.id).toBe('open');
+    expect(reopened.body.closing).toEqual({ mayMarkDone: true, reopenableUntil: null });
+    const issue = await onGitHub(r.number!);
+    expect([issue.state, issue.state_reason, issue.comments]).toEqual(['open', 'reopened', 0]);
+    const entry = (await activity(r.issueId!)).find((e) => e.action === 'issue.reopened')!;
+    expect(entry.actor).toMatchObject({ type: 'customer', customerId: people.manager.id, name: 'Max Manager' });
+
+    // Reopening an open request: nothing to reopen.
+    const open = await on()('POST', `/portal/requests/${r.reference}/reopen`, { token: people.manager.token });
+    expect(open.status).toBe(409);
+    expect(open.body.error.detail.reason).toBe('not_closed');
+  });
+
+  it('past the period (or with reopening off) a reopen is refused with a clear error and changes nothing', async () => {
+    const r = await submit('requester', 'Old report');
+    expect((await on()('POST', `/portal/requests/${r.reference}/done`, { token: people.requester.token })).status).toBe(200);
+    // The emulator has no clock to move: the cached closing is put three days back, with a two-day period.
+    await t.database.pool.query(`update issues set closed_at = now() - interval '3 days' where id = $1`, [r.issueId]);
+    expect((await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 2 } })).body.reopenDays).toBe(2);
+    const until = () => on()('GET', `/portal/requests/${r.reference}`, { token: people.requester.token });
+    try {
+      // The portal's host reads its settings from a cache every process is told to forget: wait for it.
+      await expect.poll(async () => new Date((await until()).body.closing.reopenableUntil).getTime() < Date.now()).toBe(true);
+      const late = await on()('POST', `/portal/requests/${r.reference}/reopen`, { token: people.requester.token, body: { comment: 'Broken again' } });
+      expect(late.status).toBe(409);
+      expect(late.body.error.code).toBe('conflict');
+      expect(late.body.error.message).toMatch(/more than 2 days ago.*submit a new request/);
+      expect(late.body.error.detail).toMatchObject({ reason: 'reopen_period_over', reopenDays: 2 });
+      expect((await onGitHub(r.number!)).state).toBe('closed');
+      expect(await commentsOnGitHub(r.number!)).toEqual([]);
+
+      expect((await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 30 } })).status).toBe(200);
+      await expect.poll(async () => new Date((await until()).body.closing.reopenableUntil).getTime() > Date.now()).toBe(true);
+      expect((await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 0 } })).status).toBe(200);
+      await expect.poll(async () => (await until()).body.closing.reopenableUntil).toBeNull();
+      const off = await on()('POST', `/portal/requests/${r.reference}/reopen`, { token: people.requester.token });
+      expect(off.status).toBe(409);
+      expect(off.body.error.detail.reason).toBe('reopen_period_over');
+      // The setting is checked like every other: out of range is 422.
+      expect((await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 366 } })).status).toBe(422);
+    } finally {
+      await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 14 } });
+      await expect.poll(async () => (await until()).body.closing.reopenableUntil).not.toBeNull();
+    }
+  });
+
+  it('customers who may only read the request are refused, and nothing changes', async () => {
+    const r = await submit('requester', 'Public question');
+    for (const who of ['colleague', 'otherManager', 'reader']) {
+      const seen = await on()('GET', `/portal/requests/${r.reference}`, { token: people[who].token });
+      expect(seen.status).toBe(200);
+      expect(seen.body.closing).toEqual({ mayMarkDone: false, reopenableUntil: null });
+      const refused = await on()('POST', `/portal/requests/${r.reference}/done`, { token: people[who].token, body: { comment: 'Close it' } });
+      expect(refused.status, `${who}: ${refused.text}`).toBe(403);
+      expect(refused.body.error.code).toBe('forbidden');
+    }
+    expect((await onGitHub(r.number!)).state).toBe('open');
+    expect(await commentsOnGitHub(r.number!)).toEqual([]);
+    // A private request of someone else is not there at all for them.
+    const hidden = await submit('requester', 'Private question', 'private');
+    expect((await on()('POST', `/portal/requests/${hidden.reference}/done`, { token: people.reader.token })).status).toBe(404);
+    expect((await on()('POST', `/portal/requests/${hidden.reference}/done`, { token: people.otherManager.token })).status).toBe(404);
+  });
+
+  it('a held request is refused', async () => {
+    const held = await submit('newcomer', 'Waiting in the queue');
+    const refused = await on()('POST', `/portal/requests/${held.reference}/done`, { token: people.newcomer.token });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error.detail.reason).toBe('held');
+    expect((await on()('GET', `/portal/requests/${held.reference}`, { token: people.newcomer.token })).body.closing).toEqual({ mayMarkDone: false, reopenableUntil: null });
+  });
+
+  it('a comment that is too long is refused before anything is written', async () => {
+    const r = await submit('requester', 'Long words');
+    const res = await on()('POST', `/portal/requests/${r.reference}/done`, { token: people.requester.token, body: { comment: 'x'.repeat(20_001) } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('invalid_request');
+    expect((await onGitHub(r.number!)).state).toBe('open');
+  });
+
+  it('when GitHub refuses, nothing changes: not the state, not the comment, not the activity', async () => {
+    const r = await submit('requester', 'Refused on GitHub');
+    const entriesBefore = await activity(r.issueId!);
+    gh.control.addFault({ method: 'PATCH', path: `/repos/${org}/web/issues/${r.number}`, status: 422 });
+    const refused = await on()('POST', `/portal/requests/${r.reference}/done`, { token: people.requester.token, body: { comment: 'Done for me' } });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error.code).toBe('codehost_error');
+    expect((await onGitHub(r.number!)).state).toBe('open');
+    expect(await commentsOnGitHub(r.number!)).toEqual([]);
+    const seen = await on()('GET', `/portal/requests/${r.reference}`, { token: people.requester.token });
+    expect(seen.body.status.id).toBe('open');
+    expect((await on()('GET', `/portal/requests/${r.reference}/comments`, { token: people.requester.token })).body.data).toEqual([]);
+    expect(await activity(r.issueId!)).toEqual(entriesBefore);
+
+    // The comment refused after the state was accepted: the state is put back.
+    gh.control.addFault({ method: 'POST', path: `/repos/${org}/web/issues/${r.number}/comments`, status: 503 });
+    const half = await on()('POST', `/portal/requests/${r.reference}/done`, { token: people.requester.token, body: { comment: 'Done for me' } });
+    expect(half.status).toBe(503);
+    expect(half.body.error.code).toBe('codehost_unavailable');
+    expect((await onGitHub(r.number!)).state).toBe('open');
+    expect(await commentsOnGitHub(r.number!)).toEqual([]);
+    expect((await on()('GET', `/portal/requests/${r.reference}`, { token: people.requester.token })).body.status.id).toBe('open');
+  });
+});
