@@ -1010,7 +1010,7 @@ export interface paths {
         };
         /**
          * An issue's comments
-         * @description Oldest first. `visibility` is `public` when the comment carries the hidden marker the service adds to portal-visible comments and the service wrote it (posted by the app's bot, or recorded as written through the service): a marker typed into any other comment is ignored, so nobody on the code host can publish to a portal. The marker is removed from `body`. Every other comment is `internal`.
+         * @description Oldest first. `visibility` is `public` when the comment carries the hidden marker the service adds to portal-visible comments and the service wrote it (posted by the app's bot, or recorded as written through the service): a marker typed into any other comment is ignored, so nobody on the code host can publish to a portal with it. A comment typed on the code host is also `public` when it starts with `Public reply:` (any case) and was written by an account linked to a member whose role may write (member or above) at the time it was written or last edited; the same words from anyone else count for nothing. Either marker is removed from `body` of a public comment. Every other comment is `internal`, its text as written.
          */
         get: operations["listIssueComments"];
         put?: never;
@@ -1903,7 +1903,7 @@ export interface paths {
         };
         /**
          * A request's comments
-         * @description Oldest first: the public ones only (customers' comments, and replies the team made public), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address.
+         * @description Oldest first: the public ones only (customers' comments, and replies the team made public, in the service or on GitHub with `Public reply:`), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address.
          */
         get: operations["listPortalRequestComments"];
         put?: never;
@@ -2979,7 +2979,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             nodeId: string;
-            /** @description Without the hidden visibility marker. */
+            /** @description Without the hidden visibility marker; a public reply typed on the code host without its `Public reply:`. */
             body: string;
             author: components["schemas"]["CodehostActor"] | null;
             /**

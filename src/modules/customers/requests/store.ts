@@ -2,7 +2,7 @@ import type { Executor } from '../../../db/pool.js';
 import type { StatusId, StoredStatusRule } from '../../../db/schema/index.js';
 import { statusCandidates } from './status-candidates.js';
 import { preparedRows } from '../../../db/prepared.js';
-import { PUBLIC_MARKER } from '../../work/issues/comment-visibility.js';
+import { publicCommentCondition } from '../../work/issues/public-comment-sql.js';
 import { requests } from '../../../db/schema/index.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortValue } from '../../../platform/pagination.js';
@@ -238,9 +238,9 @@ function markBranches(customerId: string, ids: SQL, botLogin: string | null): SQ
         join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id
         join comments cm on cm.repository_id = i.repository_id and cm.issue_number = i.number
         left join service_comments sc on sc.repository_id = cm.repository_id and sc.codehost_comment_id = cm.codehost_id
+        left join codehost_public_replies pr on pr.repository_id = cm.repository_id and pr.codehost_comment_id = cm.codehost_id and pr.is_public
         left join portal_comments pc on pc.repository_id = cm.repository_id and pc.codehost_comment_id = cm.codehost_id
-       where r.id = any(${ids}) and (sc.id is not null or coalesce(cm.author->>'login' = ${botLogin}, false))
-         and strpos(cm.body, ${PUBLIC_MARKER}) > 0 and pc.customer_id is distinct from ${customerId}
+       where r.id = any(${ids}) and ${publicCommentCondition(botLogin)} and pc.customer_id is distinct from ${customerId}
        group by r.id`;
 }
 
