@@ -11,6 +11,7 @@ import { applyMigrations } from './db/migrate.js';
 import { openDatabase } from './db/pool.js';
 import { startMetricsServer } from './platform/metrics.js';
 import { DemoSeedStopped, demoPortal, seedDemoPortal } from './demo-portal.js';
+import { customerStore } from './modules/customers/portal-customers/store.js';
 import { assertPortFree, databaseUnreachable, portTaken, StartFailure } from './start-failure.js';
 import { startSyncWorker } from './sync/worker.js';
 
@@ -225,7 +226,12 @@ async function startCommand(): Promise<void> {
   const seeding = new AbortController();
   let seeded: Promise<void> = Promise.resolve();
   if (demo && config.demoPortal) {
-    seeded = seedDemoPortal(app, demo.portalCodehost, { portalDomain: config.portalDomain, port: config.port, signal: seeding.signal }).then(
+    seeded = seedDemoPortal(app, demo.portalCodehost, {
+      portalDomain: config.portalDomain,
+      port: config.port,
+      signal: seeding.signal,
+      confirmCustomerAddress: (portalId, email) => customerStore.confirmAddressWithoutMail(services.database.db, portalId, email),
+    }).then(
       (site) => {
         if (site) app.log.info({ site, customer: demoPortal.customers[0].email, team: demoPortal.team.email }, `demo portal ready at ${site}`);
       },

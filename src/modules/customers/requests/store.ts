@@ -46,6 +46,8 @@ export type RequestRecord = {
   repositoryPrivate: boolean | null;
   /** Filed as its reference only; its words never reached the code host (codehost-exposure.ts). */
   sealedOnCodehost: boolean;
+  /** Held, and its requester signed up with a password whose address is not confirmed yet: it may not be released. */
+  awaitingAddressVerification: boolean;
 };
 
 /** Who is looking, on the portal side: what they may see is decided in SQL from this. */
@@ -178,6 +180,16 @@ function limitOf(rows: number): SQL {
   return sql.raw(String(rows));
 }
 
+/**
+ * Whether the portal identity `user` (an alias of portal_auth_users) is a password sign-up whose
+ * address is not confirmed: a customer invited or signed in by a link has proven it
+ * (docs/decisions/0083-verified-sign-up.md).
+ */
+export function unconfirmedPasswordSignUp(user: SQL): SQL {
+  return sql`coalesce(not ${user}.email_verified and exists (select 1 from portal_auth_accounts pa
+            where pa.user_id = ${user}.id and pa.provider_id = 'credential' and pa.password is not null), false)`;
+}
+
 /** The columns of a `RequestRecord`, over the tables `recordFrom` joins. */
 const recordColumns = sql`
          r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.vote_count as "voteCount", r.values,
@@ -190,7 +202,8 @@ const recordColumns = sql`
          i.state_reason as "issueStateReason", i.label_names as "issueLabels",
          case when i.id is null then null else i.milestone_codehost_id is not null end as "issueHasMilestone",
          i.html_url as "issueHtmlUrl", rep.id as "repositoryId", rep.full_name as "repositoryFullName",
-         rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost"`;
+         rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost",
+         (r.state = 'held' and ${unconfirmedPasswordSignUp(sql`u`)}) as "awaitingAddressVerification"`;
 
 const recordFrom = sql`
     from requests r
@@ -446,6 +459,12 @@ export const requestStore = {
   async mustHold(tx: Executor, customerId: string): Promise<boolean> {
     await tx.execute(sql`select 1 from portal_customers where id = ${customerId} for update`);
     return requestStore.wouldHold(tx, customerId);
+  },
+
+  /** Whether this portal identity is a password sign-up whose address is not confirmed yet. */
+  async awaitsAddressConfirmation(executor: Executor, userId: string): Promise<boolean> {
+    const { rows } = await executor.execute<{ unconfirmed: boolean }>(sql`select ${unconfirmedPasswordSignUp(sql`u`)} as unconfirmed from portal_auth_users u where u.id = ${userId}`);
+    return rows[0]?.unconfirmed === true;
   },
 
   /** mustHold's rule, read without the lock: what the customer is told before they submit. */
