@@ -31,7 +31,17 @@ export class DemoSeedStopped extends Error {}
  * A start stopped part way leaves what it made, and the next start goes on from there: every step
  * up to the portal finds what is there before making it.
  */
-export async function seedDemoPortal(app: FastifyInstance, codehost: DemoCodehost, options: { portalDomain: string; port: number; signal: AbortSignal }): Promise<string | null> {
+export async function seedDemoPortal(
+  app: FastifyInstance,
+  codehost: DemoCodehost,
+  options: {
+    portalDomain: string;
+    port: number;
+    signal: AbortSignal;
+    /** What the confirmation link would do: the demo customers' addresses have no mailbox. */
+    confirmCustomerAddress: (portalId: string, email: string) => Promise<void>;
+  },
+): Promise<string | null> {
   const { team, customers, slug } = demoPortal;
   const portalHost = `${slug}.${options.portalDomain}`;
   const inject = async (opts: InjectOptions) => {
@@ -122,6 +132,8 @@ export async function seedDemoPortal(app: FastifyInstance, codehost: DemoCodehos
   for (const customer of customers) {
     const made = await call('POST', '/portal/auth/sign-up/email', { host: portalHost, body: customer });
     tokens.push(made.headers['set-auth-token'] as string);
+    // A password sign-up's requests leave the hold queue once its address is confirmed.
+    await options.confirmCustomerAddress(portal.id, customer.email);
   }
   const submit = async (customer: number, body: Record<string, unknown>) =>
     (await call<{ reference: string }>('POST', '/portal/requests', { host: portalHost, token: tokens[customer], body })).body.reference;

@@ -199,6 +199,7 @@ async function startCommand(): Promise<void> {
   const { DemoSeedStopped, demoPortal, seedDemoPortal } = await import('./demo-portal.js');
   const { assertPortFree, portTaken } = await import('./start-failure.js');
   const { startSyncWorker } = await import('./sync/worker.js');
+  const { customerStore } = await import('./modules/customers/portal-customers/store.js');
   const config = loadConfig();
   // What this start has started so far: a start that fails stops all of it (no orphan PostgreSQL).
   const started: Array<() => Promise<unknown>> = [];
@@ -240,7 +241,12 @@ async function startCommand(): Promise<void> {
   const seeding = new AbortController();
   let seeded: Promise<void> = Promise.resolve();
   if (demo && config.demoPortal) {
-    seeded = seedDemoPortal(app, demo.portalCodehost, { portalDomain: config.portalDomain, port: config.port, signal: seeding.signal }).then(
+    seeded = seedDemoPortal(app, demo.portalCodehost, {
+      portalDomain: config.portalDomain,
+      port: config.port,
+      signal: seeding.signal,
+      confirmCustomerAddress: (portalId, email) => customerStore.confirmAddressWithoutMail(services.database.db, portalId, email),
+    }).then(
       (site) => {
         if (site) app.log.info({ site, customer: demoPortal.customers[0].email, team: demoPortal.team.email }, `demo portal ready at ${site}`);
       },

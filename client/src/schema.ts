@@ -284,6 +284,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/auth/confirm-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a password sign-up's e-mail address
+         * @description On a portal's host, with a session of the account the link was sent for: `token` is what follows `#token=` in the `/verify-email` link a password sign-up is e-mailed (valid 24 hours). Until the address is confirmed, the customer's requests wait in the hold queue and cannot be released (`awaitingAddressVerification`); afterwards they stay there for the team's decision. The link confirms nothing by itself and signs nobody in: somebody else may have made the account with this address, and its owner must not confirm it for them. A session of another account of this portal is 403; an unknown, altered or expired link is 422 (`detail.reason` `link_invalid` or `link_expired`). An address confirmed already answers 200 again. A sign-in link confirms the address too.
+         */
+        post: operations["portalConfirmAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/auth/resend-address-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail the address confirmation link again
+         * @description On a portal's host, with a session of this portal: mails a new confirmation link to the customer's own address (earlier links keep working until they expire). An address that is confirmed already (every account made by an invitation or a sign-in link) is 409 (`detail.reason` `already_confirmed`). No body.
+         */
+        post: operations["portalResendAddressConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/auth/sign-out": {
         parameters: {
             query?: never;
@@ -1050,7 +1090,7 @@ export interface paths {
         };
         /**
          * An issue's comments
-         * @description Oldest first. `visibility` is `public` when the comment carries the hidden marker the service adds to portal-visible comments and the service wrote it (posted by the app's bot, or recorded as written through the service): a marker typed into any other comment is ignored, so nobody on the code host can publish to a portal. The marker is removed from `body`. Every other comment is `internal`.
+         * @description Oldest first. `visibility` is `public` when the comment carries the hidden marker the service adds to portal-visible comments and the service wrote it (posted by the app's bot, or recorded as written through the service): a marker typed into any other comment is ignored, so nobody on the code host can publish to a portal with it. A comment typed on the code host is also `public` when it starts with `Public reply:` (any case) and was written by an account linked to a member whose role may write (member or above) at the time it was written or last edited; the same words from anyone else count for nothing. Either marker is removed from `body` of a public comment. Every other comment is `internal`, its text as written.
          */
         get: operations["listIssueComments"];
         put?: never;
@@ -1725,7 +1765,7 @@ export interface paths {
         put?: never;
         /**
          * Release a request from the hold queue
-         * @description Files the held request's issue now, as its request type says (repository, labels, issue type, project card with its initial field values), through the installation's lane, and answers the request with its issue. A failure of the code host leaves the request held with the reason in `releaseFailure`, and no issue behind (one made part way is taken back). 409 when the request is not held (`detail.reason`: `filed` or `rejected`) or its request type was deleted (`request_type_deleted`). What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows.
+         * @description Files the held request's issue now, as its request type says (repository, labels, issue type, project card with its initial field values), through the installation's lane, and answers the request with its issue. A failure of the code host leaves the request held with the reason in `releaseFailure`, and no issue behind (one made part way is taken back). 409 when the request is not held (`detail.reason`: `filed` or `rejected`), its request type was deleted (`request_type_deleted`), or its requester signed up with a password and has not confirmed their address yet (`address_not_verified`, see `awaitingAddressVerification`); nothing changes then. What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows.
          */
         post: operations["releasePortalRequest"];
         delete?: never;
@@ -1943,7 +1983,7 @@ export interface paths {
         };
         /**
          * A request's comments
-         * @description Oldest first: the public ones only (customers' comments, and replies the team made public), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address.
+         * @description Oldest first: the public ones only (customers' comments, and replies the team made public, in the service or on GitHub with `Public reply:`), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address.
          */
         get: operations["listPortalRequestComments"];
         put?: never;
@@ -3147,7 +3187,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             nodeId: string;
-            /** @description Without the hidden visibility marker. */
+            /** @description Without the hidden visibility marker; a public reply typed on the code host without its `Public reply:`. */
             body: string;
             author: components["schemas"]["CodehostActor"] | null;
             /**
@@ -3520,6 +3560,8 @@ export interface components {
             };
             /** @description Whether this customer's next request would wait in the hold queue for the team before it goes any further: on an `open` portal, until one of their requests has been released, and while one is held. Always false on an invite-only portal. */
             nextRequestHeld: boolean;
+            /** @description False for a password sign-up that has not confirmed its address yet (with the link e-mailed at sign-up, or `POST /portal/auth/resend-address-confirmation` for a new one): its requests wait in the hold queue until it does. True for everyone else (a sign-in link or an invitation proves the address). */
+            addressConfirmed: boolean;
         };
         PortalSession: {
             /** @description Whether the request carries a live session of a customer of this portal. */
@@ -3567,6 +3609,8 @@ export interface components {
             visibility: "private" | "company" | "public";
             /** @description In the hold queue: nothing has reached the code host. */
             held: boolean;
+            /** @description Held, and its requester signed up with a password and has not confirmed their address yet (the hold queue shows "address not verified"): it cannot be released until they do (409, `detail.reason` `address_not_verified`), and it may be rejected. Once they confirm, it stays held for the team's decision. */
+            awaitingAddressVerification: boolean;
             rejected: boolean;
             requestType: {
                 /** Format: uuid */
@@ -3714,6 +3758,8 @@ export interface components {
             visibility: "private" | "company" | "public";
             /** @description In the hold queue: nothing has reached the code host. */
             held: boolean;
+            /** @description Held, and its requester signed up with a password and has not confirmed their address yet (the hold queue shows "address not verified"): it cannot be released until they do (409, `detail.reason` `address_not_verified`), and it may be rejected. Once they confirm, it stays held for the team's decision. */
+            awaitingAddressVerification: boolean;
             rejected: boolean;
             requestType: {
                 /** Format: uuid */
@@ -5777,6 +5823,234 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                    };
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalConfirmAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                    };
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalResendAddressConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {

@@ -3,6 +3,7 @@ import { Link, navigate, Notice, PageTitle, useLocation } from '@svc/ui-kit';
 import { api, signOut, type Front, type Me } from './api';
 import { AccountPage } from './pages/account';
 import { HomePage } from './pages/home';
+import { ConfirmAddressPage } from './pages/confirm-address';
 import { LinkLanding } from './pages/link';
 import { RatePage } from './pages/rating';
 import { RequestPage } from './pages/request';
@@ -19,7 +20,7 @@ export interface Session {
 }
 
 /** Pages anybody may open; every other page needs a signed-in customer. The home page is both. */
-const PUBLIC = new Set(['/', '/sign-in', '/sign-up', '/sign-in/link', '/rate']);
+const PUBLIC = new Set(['/', '/sign-in', '/sign-up', '/sign-in/link', '/rate', '/verify-email']);
 
 export function App() {
   const location = useLocation();
@@ -106,6 +107,7 @@ function titleOf(path: string, signedIn: boolean): string {
   if (path === '/sign-in' || path === '/sign-in/link') return 'Sign in';
   if (path === '/sign-up') return 'Sign up';
   if (path === '/rate') return 'Rate a request';
+  if (path === '/verify-email') return 'Confirm your address';
   if (path === '/new') return 'New request';
   if (path === '/settings') return 'Your account';
   if (path.startsWith('/requests/')) return decodeURIComponent(path.slice('/requests/'.length));
@@ -114,7 +116,8 @@ function titleOf(path: string, signedIn: boolean): string {
 
 function route(path: string, location: URL, front: Front, session: Session | null, refresh: () => Promise<void>) {
   if (path === '/sign-in') return <SignInPage front={front} location={location} />;
-  if (path === '/sign-up') return <SignUpPage front={front} />;
+  if (path === '/sign-up') return <SignUpPage front={front} signedUp={refresh} />;
+  if (path === '/verify-email') return <ConfirmAddressPage signedIn={Boolean(session)} refresh={refresh} />;
   if (path === '/sign-in/link') return <LinkLanding signedIn={refresh} />;
   if (path === '/rate') return <RatePage />;
   if (!session && path === '/') return <WelcomePage front={front} />;

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { portalOrigin, unscopedEmail } from './portal-identity.js';
 import { hasUnprovenPassword, passwordRemovalNotice, signInTokenDigest } from './unproven-password.js';
+import { ADDRESS_LINK_TTL_SECONDS, addressConfirmationMail } from './address-confirmation.js';
 import type pg from 'pg';
 import type { Db } from '../db/pool.js';
 import { portalAuth, workspaceAuth } from '../db/schema/auth.js';
@@ -141,6 +142,23 @@ function createPortalSignIn(deps: SignInDeps) {
     },
     database: drizzleAdapter(deps.db, { provider: 'pg', schema: portalAuth }),
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    // A password sign-up (open portals only) is asked to confirm its address; its requests wait in
+    // the hold queue until it does (docs/decisions/0083-verified-sign-up.md). The link confirms
+    // only for a session of the same account (auth/routes.ts), never signs anybody in by itself.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: ADDRESS_LINK_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const scoped = unscopedEmail(user.email);
+        if (!scoped) return;
+        const found = await deps.db.execute<{ slug: string; name: string }>(sql`select slug, name from portals where id = ${scoped.portalId}`);
+        const portal = found.rows[0];
+        if (!portal) return;
+        const link = `${portalOrigin(deps.baseURL, portal.slug, deps.portalDomain)}/verify-email#token=${encodeURIComponent(token)}`;
+        await deps.mailer.send(addressConfirmationMail({ to: scoped.email, portalName: portal.name, link }));
+      },
+    },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {

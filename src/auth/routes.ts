@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { portalScopedEmail, withUnscopedEmails } from './portal-identity.js';
 import { z } from 'zod';
-import { ApiError, conflict, invalidRequest } from '../platform/errors.js';
+import { ApiError, conflict, forbidden, invalidRequest } from '../platform/errors.js';
 import { refuseUnstorableText } from '../platform/text-rules.js';
 import { defineRoute } from '../http/route.js';
 import type { Services } from '../services.js';
@@ -391,6 +391,42 @@ export const signInRoutes = [
   }),
 
   defineRoute({
+    operationId: 'portalConfirmAddress',
+    method: 'POST',
+    path: '/portal/auth/confirm-address',
+    summary: "Confirm a password sign-up's e-mail address",
+    description:
+      "On a portal's host, with a session of the account the link was sent for: `token` is what follows `#token=` in the `/verify-email` link a password sign-up is e-mailed (valid 24 hours). Until the address is confirmed, the customer's requests wait in the hold queue and cannot be released (`awaitingAddressVerification`); afterwards they stay there for the team's decision. The link confirms nothing by itself and signs nobody in: somebody else may have made the account with this address, and its owner must not confirm it for them. A session of another account of this portal is 403; an unknown, altered or expired link is 422 (`detail.reason` `link_invalid` or `link_expired`). An address confirmed already answers 200 again. A sign-in link confirms the address too.",
+    tags: ['Portal sign-in'],
+    access: { kind: 'customer' },
+    extraErrors: [403],
+    // A signed link carries the scoped address: longer than a sign-in link's token.
+    body: z.object({ token: z.string().min(1).max(2048) }),
+    response: z.object({ status: z.literal(true) }),
+    async handler({ body, services, auth }) {
+      await confirmAddress(services, auth.customer!.userId, body.token);
+      return { status: true as const };
+    },
+  }),
+
+  defineRoute({
+    operationId: 'portalResendAddressConfirmation',
+    method: 'POST',
+    path: '/portal/auth/resend-address-confirmation',
+    summary: 'E-mail the address confirmation link again',
+    description:
+      "On a portal's host, with a session of this portal: mails a new confirmation link to the customer's own address (earlier links keep working until they expire). An address that is confirmed already (every account made by an invitation or a sign-in link) is 409 (`detail.reason` `already_confirmed`). No body.",
+    tags: ['Portal sign-in'],
+    access: { kind: 'customer' },
+    extraErrors: [409],
+    response: z.object({ status: z.literal(true) }),
+    async handler({ services, request, auth }) {
+      await resendAddressConfirmation(services, request, portalScopedEmail(auth.customer!.portalId, auth.customer!.email));
+      return { status: true as const };
+    },
+  }),
+
+  defineRoute({
     operationId: 'portalSignOut',
     method: 'POST',
     path: '/portal/auth/sign-out',
@@ -495,6 +531,49 @@ export const emailChangeRoutes = [
 ];
 
 export { authBaseUrl };
+
+/** The user a confirmation link was made for, read from its payload (its signature is the library's to check). */
+function confirmationLinkUser(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { userId?: unknown };
+    return typeof payload.userId === 'string' ? payload.userId : null;
+  } catch {
+    return null;
+  }
+}
+
+const invalidLink = (reason: 'link_invalid' | 'link_expired') =>
+  invalidRequest(reason === 'link_expired' ? 'This confirmation link has expired.' : 'This confirmation link is not one we sent.', { field: 'token', reason }, 'Ask for a new link on the portal.');
+
+/**
+ * Confirms the address a link was sent for, when the session is that account's: the link alone
+ * would let an owner confirm, by accident, an account somebody else made with their address.
+ */
+async function confirmAddress(services: Services, sessionUserId: string, token: string): Promise<void> {
+  const linkUser = confirmationLinkUser(token);
+  if (!linkUser) throw invalidLink('link_invalid');
+  if (linkUser !== sessionUserId) {
+    throw forbidden('This link confirms the address of another account of this portal.', 'Sign out, then sign in as the account you made with that address and open the link again.');
+  }
+  await services.signIn.portal.api.verifyEmail({ query: { token } }).catch((error: unknown) => {
+    const code = (error as { body?: { code?: string } }).body?.code;
+    throw invalidLink(code === 'TOKEN_EXPIRED' ? 'link_expired' : 'link_invalid');
+  });
+}
+
+/** A new confirmation link to the signed-in customer's own address, through the library (it checks the session's address). */
+async function resendAddressConfirmation(services: Services, request: FastifyRequest, scopedEmail: string): Promise<void> {
+  const headers = new Headers();
+  for (const name of ['authorization', 'cookie'] as const) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  await services.signIn.portal.api.sendVerificationEmail({ body: { email: scopedEmail }, headers }).catch((error: unknown) => {
+    const code = (error as { body?: { code?: string } }).body?.code;
+    if (code === 'EMAIL_ALREADY_VERIFIED') throw conflict('This address is confirmed already.', { reason: 'already_confirmed' });
+    throw error;
+  });
+}
 
 /**
  * Sets the first password of the account whose session the request carries, through the sign-in

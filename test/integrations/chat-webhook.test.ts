@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
+import { confirmPortalAddress } from '../harness/portal-address.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { mirroredWebRepository } from '../issues/cache-fixture.js';
 
@@ -205,7 +206,9 @@ describe('each event is one message', () => {
     expect(contextOf(status)).toContain('Status: Completed');
 
     // A newcomer on an open portal: held, then released.
-    const signed = await on(openPortal)('POST', '/portal/auth/sign-up/email', { body: { name: 'New Person', email: `${unique('new')}@customer.test`, password: 'correct horse battery' } });
+    const newcomer = `${unique('new')}@customer.test`;
+    const signed = await on(openPortal)('POST', '/portal/auth/sign-up/email', { body: { name: 'New Person', email: newcomer, password: 'correct horse battery' } });
+    await confirmPortalAddress(on(openPortal), smtp, { token: signed.headers.get('set-auth-token')!, email: newcomer });
     const made = await on(openPortal)('POST', '/portal/requests', { token: signed.headers.get('set-auth-token')!, body: { requestTypeId: openTypeId, title: 'Held one', values: {} } });
     expect(made.status, made.text).toBe(201);
     const held = (await messagesAt(path, 5))[4];

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, issueKey, signUp, unique } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
+import { confirmPortalAddress } from '../harness/portal-address.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act } from '../issues/cache-fixture.js';
 import { buildWriteWorld, localStateOf, type WriteWorld } from '../issues/write-world.js';
@@ -276,8 +277,10 @@ describe('portal requests through tools', () => {
     const type = await call('POST', `/v1/portals/${portal.id}/request-types`, { ...admin, body: { name: 'Question', destination: { repositoryId: w.repoIds.app } } });
     expect(type.status, type.text).toBe(201);
     const site = hostClient(t.url, portal.host);
-    const signed = await site('POST', '/portal/auth/sign-up/email', { body: { name: 'Cora Customer', email: `${unique('cora')}@customer.test`, password: 'correct horse battery' } });
+    const cora = `${unique('cora')}@customer.test`;
+    const signed = await site('POST', '/portal/auth/sign-up/email', { body: { name: 'Cora Customer', email: cora, password: 'correct horse battery' } });
     const customer = signed.headers.get('set-auth-token')!;
+    await confirmPortalAddress(site, smtp, { token: customer, email: cora });
     const submit = async (title: string) => {
       const made = await site('POST', '/portal/requests', { token: customer, body: { requestTypeId: type.body.id, title, values: {} } });
       expect(made.status, made.text).toBe(201);

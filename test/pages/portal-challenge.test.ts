@@ -195,6 +195,8 @@ describe('the challenge widget on the portal website', () => {
 
     await box.check();
     await page.getByRole('button', { name: 'Make my account' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Your account on Open Help is ready');
+    await page.getByRole('link', { name: 'Go on to the portal' }).click();
     await page.waitForURL(`${site}/`);
     await expect.poll(() => heading(page).textContent()).toBe('Open Help');
     // The verifier saw the stand-in's response, solved on the portal's host.

@@ -8,6 +8,8 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
+import { confirmPortalAddress } from '../harness/portal-address.js';
+import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { mirroredWebRepository } from '../issues/cache-fixture.js';
 
 /**
@@ -26,6 +28,7 @@ const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'correct horse battery';
 
 let gh: RunningEmulator;
+let smtp: SmtpCapture;
 let t: TestApp;
 let call: Call;
 let owner: TestPerson;
@@ -37,11 +40,12 @@ let host: string;
 let browser: Browser;
 const as = () => ({ token: owner.token, workspaceId: ws.id });
 /** Ada's first request was released (she is established); Bob's first is still held (a newcomer). */
-const ada: { cookie?: string; token?: string; reference?: string } = {};
-const bob: { cookie?: string; token?: string; reference?: string } = {};
+const ada: { cookie?: string; token?: string; reference?: string; email?: string } = {};
+const bob: { cookie?: string; token?: string; reference?: string; email?: string } = {};
 
 async function customer(name: string, into: typeof ada) {
-  const res = await hostClient(t.url, host)('POST', '/portal/auth/sign-up/email', { body: { name, email: `${unique('fv')}@customer.test`, password: PASSWORD } });
+  into.email = `${unique('fv')}@customer.test`;
+  const res = await hostClient(t.url, host)('POST', '/portal/auth/sign-up/email', { body: { name, email: into.email, password: PASSWORD } });
   expect(res.status, res.text).toBe(200);
   into.token = res.headers.get('set-auth-token')!;
   into.cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Secure-svc-portal.session_token='))!.split(';')[0].split('=').slice(1).join('=');
@@ -59,7 +63,8 @@ async function submit(who: typeof ada, title: string): Promise<string> {
 beforeAll(async () => {
   execFileSync(process.execPath, [path.resolve('scripts', 'ensure-build.mjs')], { stdio: 'inherit' });
   gh = await startCodehost();
-  t = await startTestApp({ codehost: codehostConfigFor(gh) });
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh) });
   call = httpClient(t.url);
   owner = await signUp(call, 'First Visit Team');
   ws = await createWorkspace(call, owner, 'First visit');
@@ -87,6 +92,8 @@ beforeAll(async () => {
   site = `http://${host}:${new URL(t.url).port}`;
   await customer('Ada Established', ada);
   await customer('Bob Newcomer', bob);
+  // Ada confirms her address, so the team may release her first request; Bob has not yet.
+  await confirmPortalAddress(hostClient(t.url, host), smtp, { token: ada.token!, email: ada.email! });
   ada.reference = await submit(ada, 'Export stops at 1,000 rows');
   const held = (await call('GET', `/v1/portals/${portal.id}/requests?held=true`, as())).body.data[0];
   const released = await call('POST', `/v1/portals/${portal.id}/requests/${held.id}/release`, as());
@@ -102,6 +109,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await t?.close();
+  await smtp?.close();
   await gh?.close();
 });
 

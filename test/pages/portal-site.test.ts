@@ -223,6 +223,13 @@ describe('the portal website', () => {
     await page.getByLabel('E-mail address').fill(customer.email);
     await page.getByLabel('Password').fill(customer.password);
     await page.getByRole('button', { name: 'Make my account' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Your account on Acme Help is ready');
+    await expect.poll(() => page.locator('.notice-info').textContent()).toContain(`Check your e-mail. We sent a link to ${customer.email}.`);
+    // The mail's link, opened here where they are signed in: the address is confirmed, so the team may release what they ask for.
+    const confirmation = await mailTo(customer.email, '/verify-email#token=');
+    await page.goto(`${site}${/\/verify-email#token=\S+/.exec(confirmation.text)![0]}`);
+    await expect.poll(() => page.locator('.notice-ok').textContent()).toContain('Your address is confirmed.');
+    await page.getByRole('link', { name: 'Go on to your requests' }).click();
     await page.waitForURL(`${site}/`);
     await expect.poll(() => heading(page).textContent()).toBe('Acme Help');
     await expect.poll(() => page.locator('.welcome').textContent()).toContain('Tell us what is broken');
@@ -369,7 +376,8 @@ describe('the portal website', () => {
     await other.getByLabel('E-mail address').fill(`${unique('vera')}@customer.test`);
     await other.getByLabel('Password').fill(customer.password);
     await other.getByRole('button', { name: 'Make my account' }).click();
-    await other.waitForURL(`${site}/`);
+    // Signed up (their address still to confirm, which a vote does not need).
+    await expect.poll(() => heading(other).textContent()).toBe('Your account on Acme Help is ready');
     await other.goto(`${site}/requests/${reference}`);
     await other.getByRole('button', { name: /^Vote/ }).click();
     await expect.poll(() => other.getByRole('button', { name: /^Voted/ }).getAttribute('aria-pressed')).toBe('true');
@@ -453,42 +461,57 @@ describe('the portal website', () => {
     await page.locator('#link-email').fill(customer.email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await expect.poll(() => page.locator('.notice-ok').textContent()).toContain(`A sign-in link is on its way to ${customer.email}`);
-    const mail = await mailTo(customer.email, '#token=');
+    const mail = await mailTo(customer.email, '/sign-in/link#token=');
     const link = new URL(/(https?:\/\/\S+#token=\S+)/.exec(mail.text)![1]);
     expect(link.hostname).toBe(`${portal.slug}.portal.localhost`);
     expect(link.pathname).toBe('/sign-in/link');
-    // The customer made the account with a password and never confirmed the address: the first
-    // link removes that password, and the page it opens says so and offers a new one.
-    expect(mail.text.replace(/\s+/g, ' ')).toContain('removes the password');
+    // Ada confirmed her address when she signed up: the link signs her in and her password stays.
+    expect(mail.text).not.toContain('removes the password');
     await page.goto(`${site}${link.pathname}${link.hash}`);
-    await expect.poll(() => heading(page).textContent()).toBe('You are signed in');
-    expect(await page.getByRole('status').first().textContent()).toContain('its password was removed and every other session was signed out');
-    // The header knows the customer is signed in now.
-    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
-    await expectAccessible(page, 'link landing, password removed');
-    await shoot(page, 'link-password-removed');
-    await page.getByLabel('New password', { exact: true }).fill('short');
-    await page.getByRole('button', { name: 'Set my password' }).click();
-    // The browser holds the form to the same bounds as the service.
-    expect(await page.getByLabel('New password', { exact: true }).evaluate((input: { validity: { valid: boolean } }) => input.validity.valid)).toBe(false);
-    await page.getByLabel('New password', { exact: true }).fill('a second horse battery');
-    await page.getByRole('button', { name: 'Set my password' }).click();
-    await expect.poll(() => page.locator('.notice-ok').textContent()).toContain('Your new password is set');
-    customer.password = 'a second horse battery';
-    await page.getByRole('link', { name: 'Go on to your requests' }).click();
     await page.waitForURL(`${site}/`);
     await expect.poll(() => heading(page).textContent()).toBe('Acme Help');
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
     expect(await page.evaluate(async () => (await fetch('/portal/me')).status)).toBe(200);
-    // The new password signs in.
     const withPassword = await hostClient(t.url, new URL(site).hostname)('POST', '/portal/auth/sign-in/email', { body: { email: customer.email, password: customer.password } });
     expect(withPassword.status, withPassword.text).toBe(200);
+
+    // Somebody whose account was made with a password and never confirmed: their first link removes
+    // that password, and the page it opens says so and offers a new one.
+    const unconfirmed = { email: `${unique('una')}@customer.test`, password: 'correct horse battery' };
+    const onSite = hostClient(t.url, new URL(site).hostname);
+    expect((await onSite('POST', '/portal/auth/sign-up/email', { body: { name: 'Una Unconfirmed', ...unconfirmed } })).status).toBe(200);
+    expect((await onSite('POST', '/portal/auth/sign-in/magic-link', { body: { email: unconfirmed.email } })).status).toBe(200);
+    const unaMail = await mailTo(unconfirmed.email, '/sign-in/link#token=');
+    expect(unaMail.text.replace(/\s+/g, ' ')).toContain('removes the password');
+    const unaLink = new URL(/(https?:\/\/\S+#token=\S+)/.exec(unaMail.text)![1]);
+    const una = await (await newContext(DESKTOP)).newPage();
+    await una.goto(`${site}${unaLink.pathname}${unaLink.hash}`);
+    await expect.poll(() => heading(una).textContent()).toBe('You are signed in');
+    expect(await una.getByRole('status').first().textContent()).toContain('its password was removed and every other session was signed out');
+    // The header knows the customer is signed in now.
+    await expect.poll(() => una.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    await expectAccessible(una, 'link landing, password removed');
+    await shoot(una, 'link-password-removed');
+    await una.getByLabel('New password', { exact: true }).fill('short');
+    await una.getByRole('button', { name: 'Set my password' }).click();
+    // The browser holds the form to the same bounds as the service.
+    expect(await una.getByLabel('New password', { exact: true }).evaluate((input: { validity: { valid: boolean } }) => input.validity.valid)).toBe(false);
+    await una.getByLabel('New password', { exact: true }).fill('a second horse battery');
+    await una.getByRole('button', { name: 'Set my password' }).click();
+    await expect.poll(() => una.locator('.notice-ok').textContent()).toContain('Your new password is set');
+    await una.getByRole('link', { name: 'Go on to your requests' }).click();
+    await una.waitForURL(`${site}/`);
+    await expect.poll(() => heading(una).textContent()).toBe('Acme Help');
+    // The new password signs in; the one chosen before the address was proven does not.
+    expect((await onSite('POST', '/portal/auth/sign-in/email', { body: { email: unconfirmed.email, password: 'a second horse battery' } })).status).toBe(200);
+    expect((await onSite('POST', '/portal/auth/sign-in/email', { body: unconfirmed })).status).toBe(401);
 
     // A second use says so in words, and the token leaves the address bar.
     const other = await (await newContext(DESKTOP)).newPage();
     await other.goto(`${site}${link.pathname}${link.hash}`);
     await expect.poll(() => other.getByRole('alert').textContent()).toContain('unknown, expired or already used');
     expect(other.url()).toBe(`${site}/sign-in/link`);
-  }, 30_000);
+  }, 60_000);
 
   it('looks right at a phone\'s width, page by page', async () => {
     const phone = await newContext(PHONE, await desktop.storageState());

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
+import { confirmPortalAddress } from '../harness/portal-address.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act, fillCache, recordInstallation, restList } from '../issues/cache-fixture.js';
 
@@ -65,6 +66,7 @@ async function openCustomer(portal: Portal, name: string) {
   const email = `${unique('open')}@customer.test`;
   const res = await on(portal)('POST', '/portal/auth/sign-up/email', { body: { name, email, password: 'correct horse battery' } });
   expect(res.status, res.text).toBe(200);
+  await confirmPortalAddress(on(portal), smtp, { token: res.headers.get('set-auth-token')!, email });
   const { rows } = await t.database.pool.query('select id from portal_customers where user_id = $1', [res.body.user.id]);
   return { token: res.headers.get('set-auth-token')!, id: rows[0].id as string, email, name };
 }

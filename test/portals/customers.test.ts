@@ -81,6 +81,8 @@ describe('inviting a customer', () => {
       company: { id: companyElsewhere, name: 'Elsewhere' },
       portal: { name: 'Help invite_only', host: inviteOnly.host },
       nextRequestHeld: false,
+      // The invitation's link proved the address.
+      addressConfirmed: true,
     });
     // A change of role and company shows at once.
     await call('PATCH', `/v1/portals/${inviteOnly.id}/customers/${res.body.id}`, { ...as(), body: { role: 'customer', companyId: null } });

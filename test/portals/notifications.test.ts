@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
+import { isAddressConfirmation } from '../harness/portal-address.js';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../harness/smtp.js';
 import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
 
@@ -37,7 +38,7 @@ async function invited(name: string) {
 }
 
 // A completion's satisfaction ask is its own e-mail (test/portals/satisfaction.test.ts).
-const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && !m.subject.startsWith('You are invited') && !m.subject.includes('How did we do'));
+const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && !m.subject.startsWith('You are invited') && !m.subject.includes('How did we do') && !isAddressConfirmation(m));
 async function mailsAfter(email: string, count: number, timeoutMs = 8000): Promise<CapturedMail[]> {
   const deadline = Date.now() + timeoutMs;
   while (mailsTo(email).length < count) {

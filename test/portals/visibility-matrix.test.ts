@@ -4,6 +4,8 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call, type CallResult } from '../harness/http.js';
+import { confirmPortalAddress } from '../harness/portal-address.js';
+import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { mirroredWebRepository } from '../issues/cache-fixture.js';
 
 /**
@@ -30,6 +32,7 @@ const sees: Record<Viewer, Kind[]> = {
 
 type Portal = { id: string; host: string };
 let gh: RunningEmulator;
+let smtp: SmtpCapture;
 let t: TestApp;
 let call: Call;
 let owner: TestPerson;
@@ -46,8 +49,11 @@ const as = () => ({ token: owner.token, workspaceId: ws.id });
 const on = (p: Portal) => hostClient(t.url, p.host);
 
 async function customer(p: Portal, name: string, setup?: { role: 'customer' | 'manager'; companyId: string | null }) {
-  const res = await on(p)('POST', '/portal/auth/sign-up/email', { body: { name, email: `${unique('vm')}@customer.test`, password: 'correct horse battery' } });
+  const email = `${unique('vm')}@customer.test`;
+  const res = await on(p)('POST', '/portal/auth/sign-up/email', { body: { name, email, password: 'correct horse battery' } });
   expect(res.status, res.text).toBe(200);
+  // Confirmed, so the team may release their held requests.
+  await confirmPortalAddress(on(p), smtp, { token: res.headers.get('set-auth-token')!, email });
   const id = (await t.database.pool.query('select id from portal_customers where user_id = $1', [res.body.user.id])).rows[0].id as string;
   if (setup) {
     const changed = await call('PATCH', `/v1/portals/${p.id}/customers/${id}`, { ...as(), body: setup });
@@ -70,7 +76,8 @@ async function submit(who: string, title: string, visibility: 'private' | 'publi
 
 beforeAll(async () => {
   gh = await startCodehost();
-  t = await startTestApp({ codehost: codehostConfigFor(gh) });
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh) });
   call = httpClient(t.url);
   owner = await signUp(call, 'Matrix owner');
   ws = await createWorkspace(call, owner, 'Visibility');
@@ -115,6 +122,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await smtp?.close();
   await gh?.close();
 });
 

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../harness/app.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { addMember, createWorkspace, issueKey, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
+import { confirmPortalAddress } from '../harness/portal-address.js';
 import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { act, fillCache, recordInstallation } from '../issues/cache-fixture.js';
 
@@ -43,10 +44,12 @@ async function newPortal(name: string, prefix: string): Promise<Portal> {
   return res.body;
 }
 
-/** A stranger signs up on an open portal; `companyId` puts them in a company. */
+/** A stranger signs up on an open portal and confirms their address; `companyId` puts them in a company. */
 async function customer(p: Portal, name: string, companyId?: string) {
-  const res = await on(p)('POST', '/portal/auth/sign-up/email', { body: { name, email: `${unique('ib')}@customer.test`, password: 'correct horse battery' } });
+  const email = `${unique('ib')}@customer.test`;
+  const res = await on(p)('POST', '/portal/auth/sign-up/email', { body: { name, email, password: 'correct horse battery' } });
   expect(res.status, res.text).toBe(200);
+  await confirmPortalAddress(on(p), smtp, { token: res.headers.get('set-auth-token')!, email });
   const id = (await t.database.pool.query('select id from portal_customers where user_id = $1', [res.body.user.id])).rows[0].id as string;
   if (companyId) {
     const changed = await call('PATCH', `/v1/portals/${p.id}/customers/${id}`, { ...as(), body: { role: 'customer', companyId } });

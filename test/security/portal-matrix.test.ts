@@ -25,7 +25,11 @@ const pathOf = (r: AnyRoute) =>
 /** Operations after which the credential that called them no longer works (the account, or the session, is gone). */
 const destroysAccount = new Set(['deleteMyPortalAccount', 'portalSignOut']);
 /** A valid body for routes that need one, so a request reaches its handler. */
-const validBodyFor: Record<string, unknown> = { rateMyPortalRequest: { rating: 3 } };
+const validBodyFor: Record<string, unknown> = {
+  rateMyPortalRequest: { rating: 3 },
+  // Not a link the service made: the handler answers 422, past the credential checks.
+  portalConfirmAddress: { token: 'not-a-link' },
+};
 
 let t: TestApp;
 let call: Call;

@@ -605,12 +605,19 @@ describe('roles on the customer side of the workspace application', () => {
 });
 
 describe('the requests of every portal in the workspace application', () => {
-  /** A newcomer signs up on the demo portal and submits `titles` (the first waits in the hold queue, and so do the rest while it does). */
+  /**
+   * A newcomer signs up on the demo portal, confirms their address with the link demo mode's outbox
+   * holds, and submits `titles` (the first waits in the hold queue, and so do the rest while it does).
+   */
   async function newcomerSubmits(name: string, titles: string[]): Promise<{ token: string; references: string[] }> {
     const site = hostClient(demo.base.replace('localhost', '127.0.0.1'), `demo.portal.localhost:${demo.ports.port}`);
-    const signedUp = await site('POST', '/portal/auth/sign-up/email', { body: { name, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@customer.localhost`, password: 'customer password 1' } });
+    const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@customer.localhost`;
+    const signedUp = await site('POST', '/portal/auth/sign-up/email', { body: { name, email, password: 'customer password 1' } });
     expect(signedUp.status, signedUp.text).toBe(200);
     const token = signedUp.headers.get('set-auth-token')!;
+    const link = decodeURIComponent(/\/verify-email#token=(\S+)/.exec(lastMailTo(email) ?? '')![1]);
+    const confirmed = await site('POST', '/portal/auth/confirm-address', { token, body: { token: link } });
+    expect(confirmed.status, confirmed.text).toBe(200);
     const front = await site('GET', '/portal');
     const typeId = front.body.requestTypes.find((t: { form: Array<{ required: boolean }> }) => t.form.every((f) => !f.required))?.id ?? front.body.requestTypes[0].id;
     const type = front.body.requestTypes.find((t: { id: string }) => t.id === typeId);

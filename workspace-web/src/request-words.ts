@@ -24,9 +24,9 @@ export const VISIBILITY_CHOICES: Array<{ value: Visibility; label: string }> = [
 ];
 
 /** The request's place on its way, in a word or two beside its customer-facing status. */
-export function stageOf(request: Pick<PortalRequest, 'held' | 'rejected' | 'issue'>): string {
+export function stageOf(request: Pick<PortalRequest, 'held' | 'awaitingAddressVerification' | 'rejected' | 'issue'>): string {
   if (request.rejected) return 'Declined';
-  if (request.held) return 'Held';
+  if (request.held) return request.awaitingAddressVerification ? 'Held: address not verified' : 'Held';
   if (!request.issue.id) return 'Filed (repository not mirrored)';
   return request.issue.state === 'closed' ? 'Issue closed' : 'Issue open';
 }

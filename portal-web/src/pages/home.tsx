@@ -3,6 +3,7 @@ import { day, Link, navigate, Notice, PageTitle } from '@svc/ui-kit';
 import { api, problemOf, STATUSES, type PortalRequest } from '../api';
 import type { Session } from '../app';
 import { RequestTypeList } from '../request-types';
+import { CheckYourEmail } from './confirm-address';
 import { HELD_LINE, HeldBadge, REJECTED_LINE, StatusBadge } from '../ui';
 
 type Filter = 'mine' | 'company' | 'public';
@@ -82,6 +83,7 @@ export function HomePage({ session, location }: { session: Session; location: UR
         <PageTitle>{front.name}</PageTitle>
         {front.branding.welcomeText ? <p class="welcome">{front.branding.welcomeText}</p> : null}
       </section>
+      {session.me.addressConfirmed ? null : <CheckYourEmail email={session.me.email} />}
 
       <RequestTypeList types={front.requestTypes} heading="Ask for something" />
 

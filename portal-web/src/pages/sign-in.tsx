@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { Link, Notice, PageTitle } from '@svc/ui-kit';
 import { api, problemOf, type Front } from '../api';
 import { useChallenge } from '../challenge';
+import { CheckYourEmail } from './confirm-address';
 
 /** What each `?error=` value a failed sign-in lands with means, in words. */
 export const SIGN_IN_ERRORS: Record<string, string> = {
@@ -96,8 +97,10 @@ export function SignInPage({ front, location }: { front: Front; location: URL })
   );
 }
 
-export function SignUpPage({ front }: { front: Front }) {
+/** `signedUp` tells the rest of the site (its header) that there is a session now. */
+export function SignUpPage({ front, signedUp }: { front: Front; signedUp: () => Promise<void> }) {
   const [problem, setProblem] = useState<string | null>(null);
+  const [madeFor, setMadeFor] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const challenge = useChallenge(front, 'signup-challenge');
 
@@ -120,8 +123,20 @@ export function SignUpPage({ front }: { front: Front }) {
       setProblem(problemOf(failed, response));
       return;
     }
-    window.location.assign('/');
+    // Signed in, but the address is still to be confirmed: say so here, where the customer looks.
+    setMadeFor(String(form.get('email')));
+    await signedUp();
   };
+
+  if (madeFor) {
+    return (
+      <div class="narrow">
+        <PageTitle>Your account on {front.name} is ready</PageTitle>
+        <CheckYourEmail email={madeFor} />
+        <p><Link href="/">Go on to the portal</Link></p>
+      </div>
+    );
+  }
 
   if (!front.signUpOpen) {
     return (
@@ -144,9 +159,9 @@ export function SignUpPage({ front }: { front: Front }) {
         <label for="signup-password">Password</label>
         <input id="signup-password" name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" aria-describedby="signup-password-help" />
         <p class="help" id="signup-password-help">
-          At least 8 characters. Nobody checks your address now: the first sign-in link you use from it proves it is yours, and because
-          somebody else could have made an account with your address before you, that first link removes the password (you may choose a
-          new one then).
+          At least 8 characters. We e-mail you a link to confirm your address; your requests wait for the team until you open it, signed
+          in. A sign-in link by e-mail confirms it too, but the first one removes this password, because somebody else could have made an
+          account with your address before you (you may choose a new one then).
         </p>
         {challenge.element}
         <button type="submit" class="primary" disabled={busy}>Make my account</button>

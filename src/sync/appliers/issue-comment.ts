@@ -4,8 +4,10 @@ import { issueCache } from '../../cache/issue-cache.js';
 import { writeStore } from '../../modules/work/issues/write-store.js';
 import { requestNotifications } from '../../modules/customers/request-notifications/service.js';
 import { inbox } from '../../modules/work/notifications/service.js';
+import { publicReplies } from '../../modules/work/issues/public-replies.js';
+import { botLoginOf } from '../../modules/work/issues/write-guard.js';
 import { queueIssueRefresh } from '../issue-refresh.js';
-import { codehostActor, mirroredRepository, type Applier } from './context.js';
+import { codehostActor, mirroredRepository, type Applier, type ApplyContext } from './context.js';
 
 const activityOf: Record<string, string> = { created: 'comment.added', edited: 'comment.edited', deleted: 'comment.deleted' };
 
@@ -50,6 +52,7 @@ export const applyIssueComment: Applier = async (ctx) => {
   if (issue.id && p.action === 'created' && change === 'added') {
     await requestNotifications.afterDeliveredComment(ctx.tx, ctx.services, { workspaceId: ctx.workspaceId, issueId: issue.id, comment: p.comment });
   }
+  await applyPublicReply(ctx, { repositoryId: repo.id, issueId: issue.id ?? null, action: p.action, comment: p.comment });
   // A comment new to the cache (the service tells of its own in its write), or an edit that newly
   // mentions somebody (an edit within the comment's second is a tie, re-read, but the payload says what changed).
   if (issue.id && ((p.action === 'created' && change === 'added') || (p.action === 'edited' && (change === 'edited' || change === 'tie')))) {
@@ -67,3 +70,21 @@ export const applyIssueComment: Applier = async (ctx) => {
   }
   return refetch ? 'queued' : 'applied';
 };
+
+/**
+ * A comment typed with the public-reply marker: decided from this delivery whatever the cache made
+ * of it (a tie is re-read, but the payload is this version); one that has just become public is
+ * told to its requests' followers as a team reply.
+ */
+async function applyPublicReply(ctx: ApplyContext, p: { repositoryId: string; issueId: string | null; action: string; comment: GitHubComment }) {
+  if (p.action === 'deleted') return publicReplies.forget(ctx.tx, p.repositoryId, Number(p.comment.id));
+  const editor = p.action === 'edited' ? (ctx.delivery.payload.sender ?? null) : null;
+  const published = await publicReplies.decide(ctx.tx, { workspaceId: ctx.workspaceId, repositoryId: p.repositoryId, comment: p.comment, editor, botLogin: botLoginOf(ctx.services) });
+  if (!published || !p.issueId) return;
+  await requestNotifications.afterPublicComment(
+    ctx.tx,
+    ctx.services,
+    { workspaceId: ctx.workspaceId, issueId: p.issueId, commentCodehostId: Number(p.comment.id), body: published.text, author: published.memberName, authorKind: 'team', actorCustomerId: null },
+    'delivery',
+  );
+}

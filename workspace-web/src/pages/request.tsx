@@ -160,11 +160,17 @@ function HeldNotice({ request, portalId, canAct }: { request: PortalRequestDetai
         <strong>In the hold queue.</strong> {request.requester?.name ?? 'The requester'} is new to this portal, so their request waits for a member before anything reaches GitHub.
         {request.releaseFailure ? ` The last release failed: ${request.releaseFailure}` : ''}
       </p>
+      {request.awaitingAddressVerification ? (
+        <p id="address-not-verified">
+          <strong>Address not verified.</strong> They signed up with a password and have not yet opened the link we e-mailed them, so it
+          cannot be released until they do (it can be declined). Once they do, it stays here for your decision.
+        </p>
+      ) : null}
       {problem ? <p class="problem" role="alert">{problem}</p> : null}
       <p class="saving" role="status">{busy === 'release' ? 'Filing the issue on GitHub…' : busy === 'reject' ? 'Declining…' : ''}</p>
       {canAct ? (
         <div class="button-row">
-          <button type="button" class="primary" disabled={busy !== null} onClick={() => act('release')}>Release to GitHub</button>
+          <button type="button" class="primary" disabled={busy !== null || request.awaitingAddressVerification} aria-describedby={request.awaitingAddressVerification ? 'address-not-verified' : undefined} onClick={() => act('release')}>Release to GitHub</button>
           <button type="button" class="danger" disabled={busy !== null} onClick={() => setConfirming(true)}>Decline…</button>
         </div>
       ) : null}

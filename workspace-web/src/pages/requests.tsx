@@ -195,7 +195,7 @@ function HoldQueue({ portalId }: { portalId: string }) {
   return (
     <section class="hold-queue card" aria-labelledby="hold-title">
       <h2 id="hold-title">Hold queue <span class="meta">{list.length === 0 ? 'empty' : `${list.length} waiting`}</span></h2>
-      <p class="help">A newcomer’s first request on an open portal waits here: nothing of it is on GitHub until it is released.</p>
+      <p class="help">A newcomer’s first request on an open portal waits here: nothing of it is on GitHub until it is released. One marked “address not verified” can be released once its requester confirms the address they signed up with.</p>
       {list.length === 0 ? <p class="empty">Nothing waits for the team.</p> : null}
       {list.length > 0 && canAct ? (
         <div class="button-row hold-actions">

@@ -62,6 +62,11 @@ const portalMeSchema = z
       .describe(
         "Whether this customer's next request would wait in the hold queue for the team before it goes any further: on an `open` portal, until one of their requests has been released, and while one is held. Always false on an invite-only portal.",
       ),
+    addressConfirmed: z
+      .boolean()
+      .describe(
+        'False for a password sign-up that has not confirmed its address yet (with the link e-mailed at sign-up, or `POST /portal/auth/resend-address-confirmation` for a new one): its requests wait in the hold queue until it does. True for everyone else (a sign-in link or an invitation proves the address).',
+      ),
   })
   .meta({ id: 'PortalMe' });
 
@@ -84,6 +89,7 @@ async function meOf(services: Services, portal: NonNullable<FastifyRequest['port
     company: company ? { id: company.id, name: company.name } : null,
     portal: { name: portal.name, host: `${portal.slug}.${services.config.portalDomain}` },
     nextRequestHeld: portal.access === 'open' && (await requestStore.wouldHold(db, customer.id)),
+    addressConfirmed: !(await requestStore.awaitsAddressConfirmation(db, customer.userId)),
   };
 }
 

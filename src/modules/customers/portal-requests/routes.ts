@@ -125,7 +125,7 @@ export const portalRequestRoutes = [
     path: '/portal/requests/:reference/comments',
     summary: "A request's comments",
     description:
-      "Oldest first: the public ones only (customers' comments, and replies the team made public), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address.",
+      "Oldest first: the public ones only (customers' comments, and replies the team made public, in the service or on GitHub with `Public reply:`), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address.",
     tags: ['Portal'],
     access: customer,
     params: referenceParam,

@@ -279,7 +279,7 @@ export const portalRequestService = {
       sortKey: (c) => [c.createdAt, c.id],
       present: (c) => ({
         id: c.id,
-        body: c.sealedBody ?? withoutCommentAttribution(readCommentVisibility(c.body, true).body),
+        body: c.sealedBody ?? (c.typedReply ? readCommentVisibility(c.body, false, true).body : withoutCommentAttribution(readCommentVisibility(c.body, true).body)),
         author: c.customerId ? { name: c.customerName ?? 'A customer', kind: 'customer' as const } : { name: c.memberName ?? `The ${portal.name} team`, kind: 'team' as const },
         createdAt: c.createdAt,
       }),

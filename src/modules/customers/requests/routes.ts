@@ -128,7 +128,7 @@ export const requestRoutes = [
     path: '/v1/portals/:portalId/requests/:requestId/release',
     summary: 'Release a request from the hold queue',
     description:
-      "Files the held request's issue now, as its request type says (repository, labels, issue type, project card with its initial field values), through the installation's lane, and answers the request with its issue. A failure of the code host leaves the request held with the reason in `releaseFailure`, and no issue behind (one made part way is taken back). 409 when the request is not held (`detail.reason`: `filed` or `rejected`) or its request type was deleted (`request_type_deleted`). " + CODEHOST_EXPOSURE_RULE,
+      "Files the held request's issue now, as its request type says (repository, labels, issue type, project card with its initial field values), through the installation's lane, and answers the request with its issue. A failure of the code host leaves the request held with the reason in `releaseFailure`, and no issue behind (one made part way is taken back). 409 when the request is not held (`detail.reason`: `filed` or `rejected`), its request type was deleted (`request_type_deleted`), or its requester signed up with a password and has not confirmed their address yet (`address_not_verified`, see `awaitingAddressVerification`); nothing changes then. " + CODEHOST_EXPOSURE_RULE,
     tags: ['Portals'],
     access: write,
     params: requestParam,

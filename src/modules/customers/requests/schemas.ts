@@ -19,6 +19,11 @@ export const memberRequestSchema = z
     status: z.object({ id: z.enum(statusIds), label: z.string() }).describe('Derived from the issue at this read (see the request type).'),
     visibility: requestVisibilitySchema,
     held: z.boolean().describe('In the hold queue: nothing has reached the code host.'),
+    awaitingAddressVerification: z
+      .boolean()
+      .describe(
+        'Held, and its requester signed up with a password and has not confirmed their address yet (the hold queue shows "address not verified"): it cannot be released until they do (409, `detail.reason` `address_not_verified`), and it may be rejected. Once they confirm, it stays held for the team\'s decision.',
+      ),
     rejected: z.boolean(),
     requestType: z.object({ id: z.uuid(), name: z.string() }).nullable(),
     requester: z

@@ -37,6 +37,7 @@ function present(portal: Pick<PortalRow, 'name' | 'referencePrefix'>, record: Re
     status: { id: status, label: labelOfStatusId(status) },
     visibility: record.visibility,
     held: record.state === 'held',
+    awaitingAddressVerification: record.awaitingAddressVerification,
     rejected: record.state === 'rejected',
     requestType: record.requestTypeId ? { id: record.requestTypeId, name: record.requestTypeName! } : null,
     requester: record.requesterId
@@ -278,6 +279,9 @@ export const requestService = {
     const record = await requestStore.find(db, portal.id, requestId);
     if (!record) throw notFound('request');
     if (record.state !== 'held') throw conflict(`Only a held request can be released; this one is ${record.state}.`, { reason: record.state });
+    if (record.awaitingAddressVerification) {
+      throw conflict(`${record.requesterName || 'Its requester'} signed up with a password and has not confirmed their e-mail address yet; it can be released once they do.`, { reason: 'address_not_verified' });
+    }
     const reference = `${portal.referencePrefix}-${record.number}`;
     try {
       const type = record.requestTypeId ? await requestTypeStore.find(db, portal.id, record.requestTypeId) : null;

@@ -2,7 +2,7 @@ import type { Executor } from '../../../db/pool.js';
 import type { StatusId, StoredStatusRule } from '../../../db/schema/index.js';
 import { statusCandidates } from './status-candidates.js';
 import { preparedRows } from '../../../db/prepared.js';
-import { PUBLIC_MARKER } from '../../work/issues/comment-visibility.js';
+import { publicCommentCondition } from '../../work/issues/public-comment-sql.js';
 import { requests } from '../../../db/schema/index.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortValue } from '../../../platform/pagination.js';
@@ -48,6 +48,8 @@ export type RequestRecord = {
   repositoryPrivate: boolean | null;
   /** Filed as its reference only; its words never reached the code host (codehost-exposure.ts). */
   sealedOnCodehost: boolean;
+  /** Held, and its requester signed up with a password whose address is not confirmed yet: it may not be released. */
+  awaitingAddressVerification: boolean;
 };
 
 /** Who is looking, on the portal side: what they may see is decided in SQL from this. */
@@ -180,6 +182,16 @@ function limitOf(rows: number): SQL {
   return sql.raw(String(rows));
 }
 
+/**
+ * Whether the portal identity `user` (an alias of portal_auth_users) is a password sign-up whose
+ * address is not confirmed: a customer invited or signed in by a link has proven it
+ * (docs/decisions/0083-verified-sign-up.md).
+ */
+export function unconfirmedPasswordSignUp(user: SQL): SQL {
+  return sql`coalesce(not ${user}.email_verified and exists (select 1 from portal_auth_accounts pa
+            where pa.user_id = ${user}.id and pa.provider_id = 'credential' and pa.password is not null), false)`;
+}
+
 /** The columns of a `RequestRecord`, over the tables `recordFrom` joins. */
 const recordColumns = sql`
          r.id, r.portal_id as "portalId", r.number, r.title, r.visibility, r.state, r.release_failure as "releaseFailure", r.vote_count as "voteCount", r.values,
@@ -192,7 +204,8 @@ const recordColumns = sql`
          i.state_reason as "issueStateReason", i.label_names as "issueLabels",
          case when i.id is null then null else i.milestone_codehost_id is not null end as "issueHasMilestone",
          i.html_url as "issueHtmlUrl", case when i.state = 'closed' then i.closed_at end as "issueClosedAt", rep.id as "repositoryId", rep.full_name as "repositoryFullName",
-         rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost"`;
+         rep.private as "repositoryPrivate", r.sealed_on_codehost as "sealedOnCodehost",
+         (r.state = 'held' and ${unconfirmedPasswordSignUp(sql`u`)}) as "awaitingAddressVerification"`;
 
 const recordFrom = sql`
     from requests r
@@ -240,9 +253,9 @@ function markBranches(customerId: string, ids: SQL, botLogin: string | null): SQ
         join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id
         join comments cm on cm.repository_id = i.repository_id and cm.issue_number = i.number
         left join service_comments sc on sc.repository_id = cm.repository_id and sc.codehost_comment_id = cm.codehost_id
+        left join codehost_public_replies pr on pr.repository_id = cm.repository_id and pr.codehost_comment_id = cm.codehost_id and pr.is_public
         left join portal_comments pc on pc.repository_id = cm.repository_id and pc.codehost_comment_id = cm.codehost_id
-       where r.id = any(${ids}) and (sc.id is not null or coalesce(cm.author->>'login' = ${botLogin}, false))
-         and strpos(cm.body, ${PUBLIC_MARKER}) > 0 and pc.customer_id is distinct from ${customerId}
+       where r.id = any(${ids}) and ${publicCommentCondition(botLogin)} and pc.customer_id is distinct from ${customerId}
        group by r.id`;
 }
 
@@ -448,6 +461,12 @@ export const requestStore = {
   async mustHold(tx: Executor, customerId: string): Promise<boolean> {
     await tx.execute(sql`select 1 from portal_customers where id = ${customerId} for update`);
     return requestStore.wouldHold(tx, customerId);
+  },
+
+  /** Whether this portal identity is a password sign-up whose address is not confirmed yet. */
+  async awaitsAddressConfirmation(executor: Executor, userId: string): Promise<boolean> {
+    const { rows } = await executor.execute<{ unconfirmed: boolean }>(sql`select ${unconfirmedPasswordSignUp(sql`u`)} as unconfirmed from portal_auth_users u where u.id = ${userId}`);
+    return rows[0]?.unconfirmed === true;
   },
 
   /** mustHold's rule, read without the lock: what the customer is told before they submit. */

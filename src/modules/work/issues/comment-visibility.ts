@@ -1,7 +1,10 @@
+import { parsePublicReplyMarker } from './public-reply-marker.js';
+
 /**
  * Public visibility of a comment is carried in its body on the code host, as a hidden HTML
  * comment the service appends, so it survives on the code host and is resent on every edit.
- * Every other comment is internal and never reaches a portal customer.
+ * Every other comment is internal and never reaches a portal customer, but for a public reply a
+ * member typed on the code host (`readCommentVisibility`).
  */
 export const PUBLIC_MARKER = '<!-- svc:visibility=public -->';
 
@@ -25,9 +28,13 @@ export function withCommentVisibility(body: string, visibility: CommentVisibilit
 /**
  * The visibility a cached comment really has. Anyone on the code host can type the marker, so it
  * counts only on comments the service wrote (posted by its bot, or recorded as written through
- * it); on any other comment the marker is ignored and removed from the text shown.
+ * it); on any other comment the marker is ignored and removed from the text shown. A comment typed
+ * on the code host is public when it starts with the public-reply marker and was vouched for when
+ * it arrived (`publicReply`, public-replies.ts); customers and the team read it without the marker.
  */
-export function readCommentVisibility(body: string, writtenByService: boolean): { visibility: CommentVisibility; body: string } {
+export function readCommentVisibility(body: string, writtenByService: boolean, publicReply = false): { visibility: CommentVisibility; body: string } {
   const parsed = parseCommentVisibility(body);
-  return writtenByService ? parsed : { visibility: 'internal', body: parsed.body };
+  if (writtenByService) return parsed;
+  const typed = publicReply ? parsePublicReplyMarker(parsed.body) : null;
+  return typed ? { visibility: 'public', body: typed.text } : { visibility: 'internal', body: parsed.body };
 }

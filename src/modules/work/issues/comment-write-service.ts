@@ -12,6 +12,7 @@ import { inbox } from '../notifications/service.js';
 import { writeAsApp, writeAuthored } from '../../integrations/codehost/authored-write.js';
 import { commentCallerOf, isOwnComment } from './comment-owner.js';
 import { readCommentVisibility, withCommentVisibility, type CommentVisibility } from './comment-visibility.js';
+import { parsePublicReplyMarker, withPublicReplyMarker } from './public-reply-marker.js';
 import { presentComment } from './schemas.js';
 import { botLoginOf, codehostClientOf, writableInstallation } from './write-guard.js';
 import { writeStore, type CommentTarget, type IssueTarget } from './write-store.js';
@@ -123,14 +124,15 @@ export const commentWriteService = {
     const issue = await issueOf(services, auth, issueId);
     const comment = await ownComment(services, auth, issue, commentId);
     const installationId = writableInstallation(issue);
-    // A public comment stays public: the marker is sent again with the new text.
-    const { visibility, body: beforeText } = readCommentVisibility(comment.body, comment.writtenByService);
+    // A public comment stays public: the marker is sent again with the new text (the one its author typed, for a reply typed on the code host).
+    const { visibility, body: beforeText } = readCommentVisibility(comment.body, comment.writtenByService, comment.publicReply);
+    const typedMarker = !comment.writtenByService && visibility === 'public' ? parsePublicReplyMarker(comment.body)?.marker : undefined;
     const answer = await writeAsApp(services, client, installationId, 'the comment edit', async (octokit) => {
       const { data } = await octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
         owner: issue.ownerLogin,
         repo: issue.name,
         comment_id: comment.codehostId,
-        body: withCommentVisibility(body, visibility),
+        body: typedMarker ? withPublicReplyMarker(typedMarker, body) : withCommentVisibility(body, visibility),
       });
       return data as GitHubComment;
     });
@@ -152,7 +154,7 @@ export const commentWriteService = {
       await recordAudit(tx, { workspaceId, action: 'comment.edited', actor, target: { type: 'comment', id: commentId }, before: { body: beforeText }, after: { body }, requestId });
     });
     const row = commentRow(answer);
-    return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: comment.writtenByService }, true);
+    return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: comment.writtenByService, publicReply: comment.publicReply }, true);
   },
 
   async remove(services: Services, auth: WorkspaceAuth, issueId: string, commentId: string, requestId: string) {
@@ -165,7 +167,7 @@ export const commentWriteService = {
       await octokit.request('DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', { owner: issue.ownerLogin, repo: issue.name, comment_id: comment.codehostId });
     });
     const actor = actorOf(auth);
-    const { body: text, visibility } = readCommentVisibility(comment.body, comment.writtenByService);
+    const { body: text, visibility } = readCommentVisibility(comment.body, comment.writtenByService, comment.publicReply);
     await services.database.db.transaction(async (tx) => {
       await writeStore.lockIssue(tx, workspaceId, issue.issueId);
       // Gone already: the deletion's webhook was applied first, with the code host's count and an entry of its own.

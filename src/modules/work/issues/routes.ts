@@ -86,7 +86,7 @@ export const issueRoutes = [
     path: '/v1/issues/:issueId/comments',
     summary: "An issue's comments",
     description:
-      "Oldest first. `visibility` is `public` when the comment carries the hidden marker the service adds to portal-visible comments and the service wrote it (posted by the app's bot, or recorded as written through the service): a marker typed into any other comment is ignored, so nobody on the code host can publish to a portal. The marker is removed from `body`. Every other comment is `internal`.",
+      "Oldest first. `visibility` is `public` when the comment carries the hidden marker the service adds to portal-visible comments and the service wrote it (posted by the app's bot, or recorded as written through the service): a marker typed into any other comment is ignored, so nobody on the code host can publish to a portal with it. A comment typed on the code host is also `public` when it starts with `Public reply:` (any case) and was written by an account linked to a member whose role may write (member or above) at the time it was written or last edited; the same words from anyone else count for nothing. Either marker is removed from `body` of a public comment. Every other comment is `internal`, its text as written.",
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'viewer', scope: 'issues:read' },
     params: issueParam,

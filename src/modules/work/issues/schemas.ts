@@ -91,7 +91,7 @@ export const commentSchema = z
   .object({
     id: z.uuid(),
     nodeId: z.string(),
-    body: z.string().describe('Without the hidden visibility marker.'),
+    body: z.string().describe('Without the hidden visibility marker; a public reply typed on the code host without its `Public reply:`.'),
     author: actorSchema.nullable(),
     visibility: z
       .enum(['public', 'internal'])
@@ -240,6 +240,8 @@ export interface CommentRow {
   codehostUpdatedAt: Date;
   /** Posted by the service's bot or recorded as written through the service: only then does the marker count. */
   writtenByService: boolean;
+  /** Typed on the code host with the public-reply marker by a member who may write (public-replies.ts). */
+  publicReply?: boolean;
   /** The workspace person recorded as having written it through the service, if any (the list reads it). */
   writtenByUserId?: string | null;
   /** The portal customer who wrote it, when one did. */
@@ -248,7 +250,7 @@ export interface CommentRow {
 
 /** `mine`: whether the caller may edit and delete it (`isOwnComment`). */
 export function presentComment(c: CommentRow, mine: boolean): z.input<typeof commentSchema> {
-  const { visibility, body } = readCommentVisibility(c.body, c.writtenByService);
+  const { visibility, body } = readCommentVisibility(c.body, c.writtenByService, c.publicReply === true);
   const customer = c.customer ?? null;
   return {
     id: c.id,

@@ -437,6 +437,9 @@ export const issueStore = {
                                                  where sc.repository_id = ${comments.repositoryId}
                                                    and sc.codehost_comment_id = ${comments.codehostId})
                                         or coalesce(${comments.author}->>'login' = ${botLogin}, false))`,
+        publicReply: sql<boolean>`exists (select 1 from codehost_public_replies pr
+                                           where pr.repository_id = ${comments.repositoryId}
+                                             and pr.codehost_comment_id = ${comments.codehostId} and pr.is_public)`,
         writtenByUserId: sql<string | null>`(select sc.author_user_id from service_comments sc
                                                where sc.repository_id = ${comments.repositoryId}
                                                  and sc.codehost_comment_id = ${comments.codehostId})`,

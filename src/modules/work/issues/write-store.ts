@@ -43,6 +43,8 @@ export interface CommentTarget {
   /** The workspace person recorded as having written it through the service, if any. */
   writtenByUserId: string | null;
   writtenByService: boolean;
+  /** A public reply typed on the code host (public-replies.ts). */
+  publicReply: boolean;
 }
 
 const repositoryColumns = sql`
@@ -124,9 +126,10 @@ export const writeStore = {
   /** A comment of the issue, with whether the service wrote it (recorded, or authored by our bot). */
   async comment(tx: Executor, workspaceId: string, issue: { repositoryId: string; number: number }, commentId: string, botLogin: string | null): Promise<CommentTarget | null> {
     const { rows } = await tx.execute<Record<string, unknown>>(sql`
-      select c.id, c.codehost_id, c.body, c.author, sc.author_user_id, (sc.id is not null) as recorded
+      select c.id, c.codehost_id, c.body, c.author, sc.author_user_id, (sc.id is not null) as recorded, coalesce(pr.is_public, false) as public_reply
         from comments c
         left join service_comments sc on sc.repository_id = c.repository_id and sc.codehost_comment_id = c.codehost_id
+        left join codehost_public_replies pr on pr.repository_id = c.repository_id and pr.codehost_comment_id = c.codehost_id
        where c.workspace_id = ${workspaceId} and c.repository_id = ${issue.repositoryId}
          and c.issue_number = ${issue.number} and c.id = ${commentId}`);
     const r = rows[0];
@@ -139,6 +142,7 @@ export const writeStore = {
       author,
       writtenByUserId: (r.author_user_id as string | null) ?? null,
       writtenByService: Boolean(r.recorded) || (botLogin !== null && author?.login === botLogin),
+      publicReply: Boolean(r.public_reply),
     };
   },
 
@@ -158,6 +162,7 @@ export const writeStore = {
   async deleteComment(tx: Executor, workspaceId: string, commentId: string, repositoryId: string, codehostId: number): Promise<boolean> {
     const { rows } = await tx.execute(sql`delete from comments where workspace_id = ${workspaceId} and id = ${commentId} returning id`);
     await tx.execute(sql`delete from service_comments where repository_id = ${repositoryId} and codehost_comment_id = ${codehostId}`);
+    await tx.execute(sql`delete from codehost_public_replies where repository_id = ${repositoryId} and codehost_comment_id = ${codehostId}`);
     return rows.length > 0;
   },
 
