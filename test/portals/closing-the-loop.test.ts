@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import { startTestApp, type TestApp } from '../harness/app.js';
+import { confirmPortalAddress } from '../harness/portal-address.js';
+import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
 import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
 import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
 import { hostClient, httpClient, type Call } from '../harness/http.js';
@@ -12,6 +14,7 @@ import { act, mirroredWebRepository } from '../issues/cache-fixture.js';
  * it in the issue's activity, and everybody else, held requests and a refusing code host change nothing.
  */
 let gh: RunningEmulator;
+let smtp: SmtpCapture;
 let t: TestApp;
 let call: Call;
 let owner: TestPerson;
@@ -24,8 +27,11 @@ const as = () => ({ token: owner.token, workspaceId: ws.id });
 const on = () => hostClient(t.url, portal.host);
 
 async function customer(name: string, setup?: { role: 'customer' | 'manager'; companyId: string | null }) {
-  const res = await on()('POST', '/portal/auth/sign-up/email', { body: { name, email: `${unique('cl')}@customer.test`, password: 'correct horse battery' } });
+  const email = `${unique('cl')}@customer.test`;
+  const res = await on()('POST', '/portal/auth/sign-up/email', { body: { name, email, password: 'correct horse battery' } });
   expect(res.status, res.text).toBe(200);
+  // An open portal releases a password sign-up's requests once its address is confirmed (decision 0083).
+  await confirmPortalAddress(on(), smtp, { token: res.headers.get('set-auth-token')!, email });
   const id = (await t.database.pool.query('select id from portal_customers where user_id = $1', [res.body.user.id])).rows[0].id as string;
   if (setup) expect((await call('PATCH', `/v1/portals/${portal.id}/customers/${id}`, { ...as(), body: setup })).status).toBe(200);
   return { token: res.headers.get('set-auth-token')!, id };
@@ -46,7 +52,8 @@ const activity = async (issueId: string) => (await call('GET', `/v1/issues/${iss
 
 beforeAll(async () => {
   gh = await startCodehost();
-  t = await startTestApp({ codehost: codehostConfigFor(gh) });
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh) });
   call = httpClient(t.url);
   owner = await signUp(call, 'Loop owner');
   ws = await createWorkspace(call, owner, 'Closing');
@@ -74,6 +81,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await gh?.close();
+  await smtp?.close();
 });
 
 describe('the customer closes the loop', () => {
