@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { loadConfig } from './config.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
 import type { openDatabase } from './db/pool.js';
-import { StartFailure } from './start-failure.js';
+import { assertPortFree, databaseUnreachable, portTaken, StartFailure } from './start-failure.js';
 
 /** Where process-level failures are reported: the service's log once it exists, stderr before. */
 let processLog: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void } | null = null;
@@ -57,7 +57,6 @@ const usage = `usage: svc <command>
 /** Migrations are each command's first use of the database: a DATABASE_URL that cannot be used is said there, in one line. */
 async function migrate(database: ReturnType<typeof openDatabase>, config: ReturnType<typeof loadConfig>): Promise<void> {
   const { applyMigrations } = await import('./db/migrate.js');
-  const { databaseUnreachable } = await import('./start-failure.js');
   await applyMigrations(database.pool).catch((error: unknown) => {
     throw (config.databaseUrl && databaseUnreachable(error, config.databaseUrl)) || error;
   });
@@ -197,7 +196,6 @@ async function startCommand(): Promise<void> {
   const { returnUnspentReadsOf } = await import('./codehost/lane.js');
   const { startMetricsServer } = await import('./platform/metrics.js');
   const { DemoSeedStopped, demoPortal, seedDemoPortal } = await import('./demo-portal.js');
-  const { assertPortFree, portTaken } = await import('./start-failure.js');
   const { startSyncWorker } = await import('./sync/worker.js');
   const { customerStore } = await import('./modules/customers/portal-customers/store.js');
   const config = loadConfig();

@@ -1,7 +1,7 @@
+import { escapeHtml, mailAccent, oneClickUnsubscribe } from '../../../mail/compose.js';
 import type { OutgoingMail } from '../../../mail/mailer.js';
 import type { PendingNotification } from './store.js';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const quoted = (text: string) => text.split('\n').map((line) => `> ${line}`).join('\n');
 
 export interface RequestMail {
@@ -45,22 +45,30 @@ export function requestChangeMail(m: RequestMail): OutgoingMail {
     ...lines.flatMap((l) => [l.text, '']),
     `Open it on ${m.portal.name}: ${m.request.url}`,
     '',
-    `You get this because you follow ${m.request.reference}. Stop following it: ${m.unsubscribeUrl}`,
+    followingFooter(m.request.reference, m.unsubscribeUrl).text,
   ].join('\n');
-  const accent = m.portal.accentColor && /^#[0-9a-fA-F]{6}$/.test(m.portal.accentColor) ? m.portal.accentColor : '#333333';
+  const accent = mailAccent(m.portal.accentColor);
   const html = `<!doctype html><html><body style="font-family: sans-serif">
 <div style="border-top: 4px solid ${accent}; padding: 12px">
 ${m.portal.logoUrl ? `<img src="${escapeHtml(m.portal.logoUrl)}" alt="${escapeHtml(m.portal.name)}" height="32">` : `<strong>${escapeHtml(m.portal.name)}</strong>`}
 <h2>${escapeHtml(m.request.reference)}: ${escapeHtml(m.request.title)}</h2>
 ${lines.map((l) => l.html).join('\n')}
 <p><a href="${escapeHtml(m.request.url)}" style="color: ${accent}">Open it on ${escapeHtml(m.portal.name)}</a></p>
-<p style="font-size: small; color: #666">You get this because you follow ${escapeHtml(m.request.reference)}. <a href="${escapeHtml(m.unsubscribeUrl)}">Stop following it</a>.</p>
+${followingFooter(m.request.reference, m.unsubscribeUrl).html}
 </div></body></html>`;
   return {
     to: m.to,
     subject,
     text,
     html,
-    headers: { 'List-Unsubscribe': `<${m.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: oneClickUnsubscribe(m.unsubscribeUrl),
+  };
+}
+
+/** The last lines of every mail a follower of a request is sent: why they get it, and the way out. */
+export function followingFooter(reference: string, unsubscribeUrl: string): { text: string; html: string } {
+  return {
+    text: `You get this because you follow ${reference}. Stop following it: ${unsubscribeUrl}`,
+    html: `<p style="font-size: small; color: #666">You get this because you follow ${escapeHtml(reference)}. <a href="${escapeHtml(unsubscribeUrl)}">Stop following it</a>.</p>`,
   };
 }

@@ -1,6 +1,7 @@
+import { escapeHtml, mailAccent, oneClickUnsubscribe } from '../../../mail/compose.js';
 import type { OutgoingMail } from '../../../mail/mailer.js';
+import { followingFooter } from '../request-notifications/mail.js';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface RatingAskMail {
   portal: { name: string; accentColor: string | null };
@@ -24,22 +25,22 @@ export function ratingAskMail(m: RatingAskMail): OutgoingMail {
     '',
     `The request: ${m.request.url}`,
     '',
-    `You get this because you follow ${m.request.reference}. Stop following it: ${m.unsubscribeUrl}`,
+    followingFooter(m.request.reference, m.unsubscribeUrl).text,
   ].join('\n');
-  const accent = m.portal.accentColor && /^#[0-9a-fA-F]{6}$/.test(m.portal.accentColor) ? m.portal.accentColor : '#333333';
+  const accent = mailAccent(m.portal.accentColor);
   const html = `<!doctype html><html><body style="font-family: sans-serif">
 <div style="border-top: 4px solid ${accent}; padding: 12px">
 <p><strong>${escapeHtml(m.request.reference)}: ${escapeHtml(m.request.title)}</strong> is Completed.</p>
 <p>How did ${escapeHtml(m.portal.name)} do?</p>
 <p>${scores.map((n) => `<a href="${escapeHtml(m.rateUrl(n))}" style="color: ${accent}; margin-right: 12px">${n} · ${WORDS[n]}</a>`).join('\n')}</p>
 <p><a href="${escapeHtml(m.request.url)}">Open the request</a></p>
-<p style="font-size: small; color: #666">You get this because you follow ${escapeHtml(m.request.reference)}. <a href="${escapeHtml(m.unsubscribeUrl)}">Stop following it</a>.</p>
+${followingFooter(m.request.reference, m.unsubscribeUrl).html}
 </div></body></html>`;
   return {
     to: m.to,
     subject: `[${m.portal.name}] How did we do on ${m.request.reference}? ${m.request.title}`,
     text,
     html,
-    headers: { 'List-Unsubscribe': `<${m.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: oneClickUnsubscribe(m.unsubscribeUrl),
   };
 }

@@ -1,7 +1,7 @@
+import { escapeHtml } from '../../../mail/compose.js';
 import type { OutgoingMail } from '../../../mail/mailer.js';
 import type { PendingMail } from './store.js';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Who did it, as a sentence starts: the member's name, the code-host login, the customer, or "Somebody". */
 function actorName(n: PendingMail): string {
