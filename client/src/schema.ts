@@ -1830,7 +1830,7 @@ export interface paths {
         post?: never;
         /**
          * Delete my account
-         * @description Erases the person: their name and addresses, sessions, sign-in, votes (and the counts they made) from every table the service holds, and the attribution lines the service wrote into the code host for them (issues of their requests, their comments) are rewritten through the lane to name "a deleted customer". Their requests and the issues behind them stay. If the code host fails, nothing is erased yet (503/502) and the call can be repeated. The session ends with it.
+         * @description Erases the person: their name and addresses, sessions, sign-in, votes (and the counts they made), the comments of their satisfaction ratings (the scores stay, counted in the portal figures) from every table the service holds, and the attribution lines the service wrote into the code host for them (issues of their requests, their comments) are rewritten through the lane to name "a deleted customer". Their requests and the issues behind them stay. If the code host fails, nothing is erased yet (503/502) and the call can be repeated. The session ends with it.
          */
         delete: operations["deleteMyPortalAccount"];
         options?: never;
@@ -2159,7 +2159,7 @@ export interface paths {
         };
         /**
          * Download my data
-         * @description Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, the files they uploaded (with download links) and sessions.
+         * @description Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, satisfaction ratings, the files they uploaded (with download links) and sessions.
          */
         get: operations["downloadMyPortalData"];
         put?: never;
@@ -3953,6 +3953,15 @@ export interface components {
                 reference: string;
                 /** Format: date-time */
                 createdAt: string;
+            }[];
+            /** @description Each time a request of theirs was completed and they were asked to rate it, with their rating and comment (null where they gave none). */
+            ratings: {
+                reference: string;
+                /** Format: date-time */
+                askedAt: string;
+                rating: number | null;
+                comment: string | null;
+                ratedAt: string | null;
             }[];
             /** @description The files they uploaded, each with a download link good for 15 minutes. */
             attachments: {

@@ -154,6 +154,49 @@ describe('satisfaction', () => {
     expect((await call('GET', `/v1/portals/${portal.id}/ratings?since=yesterday`, as())).status).toBe(422);
   });
 
+  it('whoever marks a request done or reopens it is not mailed of their own move; its other followers are', { timeout: 60_000 }, async () => {
+    const cid = await invited('Cid Closer');
+    const dee = await invited('Dee Follower');
+    const r = await submit(cid, 'Closing my own');
+    expect((await on()('POST', `/portal/requests/${r.reference}/subscription`, { token: dee.token })).status).toBe(200);
+    const told = (who: { email: string }, label: string) => smtp.messages.filter((m) => m.to.includes(who.email) && m.subject.includes(`${r.reference} is now ${label}`));
+
+    expect((await on()('POST', `/portal/requests/${r.reference}/done`, { token: cid.token })).status).toBe(200);
+    await expect.poll(() => told(dee, 'Completed').length, { timeout: 10_000 }).toBe(1);
+    // The rating ask is not about her own move: she is still asked how it went.
+    await asksAfter(cid.email, 1);
+    await quietPeriod();
+    expect(told(cid, 'Completed')).toEqual([]);
+    expect(told(dee, 'Completed')).toHaveLength(1);
+
+    expect((await on()('POST', `/portal/requests/${r.reference}/reopen`, { token: cid.token })).status).toBe(200);
+    await expect.poll(() => told(dee, 'Open').length, { timeout: 10_000 }).toBe(1);
+    await quietPeriod();
+    expect(told(cid, 'Open')).toEqual([]);
+
+    // Changed by the team, she hears of it as before.
+    expect((await call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
+    await expect.poll(() => told(cid, 'Completed').length, { timeout: 10_000 }).toBe(1);
+  });
+
+  it("a customer's ratings are in their own data; erasing them takes their words and leaves the score in the portal's figures", { timeout: 60_000 }, async () => {
+    const eve = await invited('Eve Exporter');
+    const r = await submit(eve, 'Mine to rate');
+    expect((await call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
+    await expect.poll(async () => (await on()('GET', `/portal/requests/${r.reference}/rating`, { token: eve.token })).body.open, { timeout: 10_000 }).toBe(true);
+    expect((await on()('POST', `/portal/requests/${r.reference}/rating`, { token: eve.token, body: { rating: 3, comment: 'Eve says: slow but fine' } })).status).toBe(200);
+
+    const data = await on()('GET', '/portal/me/data', { token: eve.token });
+    expect(data.status, data.text).toBe(200);
+    expect(data.body.ratings).toEqual([{ reference: r.reference, askedAt: expect.any(String), rating: 3, comment: 'Eve says: slow but fine', ratedAt: expect.any(String) }]);
+
+    expect((await on()('DELETE', '/portal/me', { token: eve.token })).status).toBe(200);
+    const perRequest = await call('GET', `/v1/portals/${portal.id}/requests/${r.id}/ratings`, as());
+    expect(perRequest.body.data.map((a: any) => [a.rating, a.comment, a.customer.name])).toEqual([[3, null, 'a deleted customer']]);
+    const { rows } = await t.database.pool.query('select 1 from request_ratings where comment ilike $1', ['%Eve says%']);
+    expect(rows).toEqual([]);
+  });
+
   it('obeys e-mail preferences and one-click unsubscribe: no e-mail, the portal still asks', { timeout: 60_000 }, async () => {
     const quiet = await invited('Quinn Quiet');
     const gone = await invited('Una Unsubscribed');

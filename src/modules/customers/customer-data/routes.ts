@@ -24,6 +24,9 @@ const customerDataSchema = z
     comments: z.array(z.object({ reference: z.string(), body: z.string().nullable().describe('As the code host has it now (null if it was deleted there), or the words kept in the service where the code host shows a placeholder.'), createdAt: timestamp() })),
     votes: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
     subscriptions: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
+    ratings: z
+      .array(z.object({ reference: z.string(), askedAt: timestamp(), rating: z.number().int().min(1).max(5).nullable(), comment: z.string().nullable(), ratedAt: timestamp().nullable() }))
+      .describe('Each time a request of theirs was completed and they were asked to rate it, with their rating and comment (null where they gave none).'),
     attachments: z
       .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int(), reference: z.string().nullable(), download: z.object({ url: z.url(), expiresAt: timestamp() }) }))
       .describe('The files they uploaded, each with a download link good for 15 minutes.'),
@@ -37,7 +40,7 @@ export const customerDataRoutes = [
     method: 'GET',
     path: '/portal/me/data',
     summary: 'Download my data',
-    description: 'Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, the files they uploaded (with download links) and sessions.',
+    description: 'Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, satisfaction ratings, the files they uploaded (with download links) and sessions.',
     tags: ['Portal'],
     access: { kind: 'customer' },
     response: customerDataSchema,
@@ -53,7 +56,7 @@ export const customerDataRoutes = [
     path: '/portal/me',
     summary: 'Delete my account',
     description:
-      'Erases the person: their name and addresses, sessions, sign-in, votes (and the counts they made) from every table the service holds, and the attribution lines the service wrote into the code host for them (issues of their requests, their comments) are rewritten through the lane to name "a deleted customer". Their requests and the issues behind them stay. If the code host fails, nothing is erased yet (503/502) and the call can be repeated. The session ends with it.',
+      'Erases the person: their name and addresses, sessions, sign-in, votes (and the counts they made), the comments of their satisfaction ratings (the scores stay, counted in the portal figures) from every table the service holds, and the attribution lines the service wrote into the code host for them (issues of their requests, their comments) are rewritten through the lane to name "a deleted customer". Their requests and the issues behind them stay. If the code host fails, nothing is erased yet (503/502) and the call can be repeated. The session ends with it.',
     tags: ['Portal'],
     access: { kind: 'customer' },
     response: okSchema,

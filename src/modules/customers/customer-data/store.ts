@@ -52,6 +52,16 @@ export const customerDataStore = {
     return rows;
   },
 
+  /** Every satisfaction ask they had, answered or not: the answer is their words. */
+  async ratings(tx: Executor, customerId: string) {
+    const { rows } = await tx.execute<{ reference: string; asked_at: string; rating: number | null; comment: string | null; rated_at: string | null }>(sql`
+      select p.reference_prefix || '-' || r.number as reference, to_char(g.asked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as asked_at,
+             g.rating, g.comment, to_char(g.rated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as rated_at
+        from request_ratings g join requests r on r.id = g.request_id join portals p on p.id = r.portal_id
+       where g.customer_id = ${customerId} order by g.asked_at, g.id`);
+    return rows;
+  },
+
   async attachments(tx: Executor, customerId: string) {
     const { rows } = await tx.execute<{ id: string; workspace_id: string; portal_id: string | null; uploaded_by_customer_id: string | null; request_id: string | null; filename: string; content_type: string; size: number; created_at: string; reference: string | null }>(sql`
       select a.*, case when r.id is null then null else p.reference_prefix || '-' || r.number end as reference
@@ -93,6 +103,8 @@ export const customerDataStore = {
     await tx.execute(sql`delete from request_votes where customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_subscriptions where customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_reads where customer_id = ${p.customerId}`);
+    // Their words in a rating go; the score stays, nobody's, in the portal's figures.
+    await tx.execute(sql`update request_ratings set comment = null where customer_id = ${p.customerId}`);
     // What their comments told others by e-mail (sent or still pending) goes with them.
     await tx.execute(sql`delete from request_notifications where actor_customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from portal_auth_sessions where user_id = ${p.userId}`);

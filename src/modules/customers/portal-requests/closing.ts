@@ -9,6 +9,7 @@ import { codehostClientOf, writableInstallation } from '../../work/issues/write-
 import { applyIssueAnswer, snapshotOf } from '../../work/issues/write-service.js';
 import { writeStore } from '../../work/issues/write-store.js';
 import type { PortalRow } from '../portals/schemas.js';
+import { requestNotifications } from '../request-notifications/service.js';
 import { statusNow } from '../requests/service.js';
 import { mayCloseTheLoop, reopenDeadline } from './closing-rules.js';
 import { customerCommentWords, portalRequestService, postComment, recordCustomerComment, visibleRequest } from './service.js';
@@ -101,5 +102,7 @@ export async function closeTheLoop(
   if (written.posted && words && comment) {
     await recordCustomerComment(services, { portal, customer, record, issue, requestId: context.requestId }, written.posted, comment, words.sealedBody);
   }
+  // Announced now, naming the customer, so the mail to followers does not tell them of their own move.
+  await requestNotifications.sweep(services, portal.workspaceId, { requestId: record.id, customerId: customer.id });
   return portalRequestService.read(services, portal, customer, reference);
 }

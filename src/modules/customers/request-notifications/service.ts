@@ -89,10 +89,15 @@ export const requestNotifications = {
     await notificationStore.scheduleSweep(tx, services.config.worker.schema, STATUS_SWEEP_TASK, workspaceId, services.config.notifyCollapseSeconds);
   },
 
-  /** Compares each followed request's derived status with the one last announced; a new one is a notification. */
-  async sweep(services: Services, workspaceId: string) {
+  /**
+   * Compares each followed request's derived status with the one last announced; a new one is a
+   * notification. `movedBy` is a customer who has just moved one request's status themselves (marked
+   * it done, reopened it): that request is announced at once with them as its actor, so they are not
+   * mailed of their own change, as they are not of their own comment, while the others hear of it.
+   */
+  async sweep(services: Services, workspaceId: string, movedBy?: { requestId: string; customerId: string }) {
     await services.database.db.transaction(async (tx) => {
-      const watched = await requestStore.watched(tx, workspaceId);
+      const watched = await requestStore.watched(tx, workspaceId, movedBy?.requestId);
       const cards = await requestStore.cardsOf(tx, workspaceId, watched.flatMap((r) => (r.issueNodeId ? [r.issueNodeId] : [])));
       for (const record of watched) {
         const status: StatusId = statusOf(record, cards);
@@ -100,7 +105,7 @@ export const requestNotifications = {
         await requestStore.setNotifiedStatus(tx, record.id, status);
         // Never announced before (a request from before the detector): nothing to compare with.
         if (record.notifiedStatus === null) continue;
-        const eventId = await notificationStore.record(tx, { workspaceId, requestId: record.id, kind: 'status', actorCustomerId: null, detail: { status, previous: record.notifiedStatus } });
+        const eventId = await notificationStore.record(tx, { workspaceId, requestId: record.id, kind: 'status', actorCustomerId: movedBy?.customerId ?? null, detail: { status, previous: record.notifiedStatus } });
         // The workspace side: members following the request's issue.
         const previous = record.notifiedStatus as StatusId;
         await inbox.afterRequestStatus(tx, services, {

@@ -497,7 +497,14 @@ export const requestStore = {
   },
 
   /** The workspace's filed requests a customer asked for or somebody follows, with the status last announced: what the change detector looks at (a completion asks its requester to rate it, followed or not). */
-  async watched(tx: Executor, workspaceId: string): Promise<Array<RequestRecord & { notifiedStatus: string | null }>> {
+  /** Filed requests someone hears about; `onlyRequestId` narrows to one, locked against a concurrent announcement. */
+  async watched(tx: Executor, workspaceId: string, onlyRequestId?: string): Promise<Array<RequestRecord & { notifiedStatus: string | null }>> {
+    if (onlyRequestId) {
+      return preparedRows(tx, sql`
+        select base.*, rq.notified_status as "notifiedStatus" from (${recordSelect}
+          where r.workspace_id = ${workspaceId} and r.state = 'filed' and r.id = ${onlyRequestId}) base
+          join requests rq on rq.id = base.id for update of rq`);
+    }
     return preparedRows(tx, sql`
       select base.*, rq.notified_status as "notifiedStatus" from (${recordSelect}
         where r.workspace_id = ${workspaceId} and r.state = 'filed'
