@@ -1,31 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../emulator/index.js';
-import { startTestApp, type TestApp } from '../harness/app.js';
-import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
-import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
-import { hostClient, httpClient, type Call } from '../harness/http.js';
-import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
-import { mirroredWebRepository } from '../issues/cache-fixture.js';
+import { unique } from '../harness/fixtures.js';
+import { startPortalWorld, type PortalWorld } from '../harness/portal-world.js';
 
 /**
  * On an open portal a password sign-up confirms its address (a link by e-mail, used while signed
  * in to that account) before its requests can leave the hold queue; a sign-in link's account has
  * proven its address already. Over HTTP, with the GitHub emulator behind the release.
  */
-let gh: RunningEmulator;
-let t: TestApp;
-let smtp: SmtpCapture;
-let call: Call;
-let owner: TestPerson;
-let ws: { id: string };
-let portal: { id: string; host: string };
-let typeId: string;
-let org: string;
-let installationId: number;
-const as = () => ({ token: owner.token, workspaceId: ws.id });
-const onPortal = () => hostClient(t.url, portal.host);
+let w: PortalWorld;
+const as = () => w.as();
+const onPortal = () => w.on();
 
-const confirmationsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith('Confirm your address'));
+const confirmationsTo = (email: string) => w.smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith('Confirm your address'));
 const linkTokenIn = (text: string) => decodeURIComponent(/\/verify-email#token=(\S+)/.exec(text)![1]);
 
 async function passwordSignUp(name: string) {
@@ -36,40 +22,24 @@ async function passwordSignUp(name: string) {
   return { email, token: res.headers.get('set-auth-token')! };
 }
 async function submit(customerToken: string, title: string) {
-  const made = await onPortal()('POST', '/portal/requests', { token: customerToken, body: { requestTypeId: typeId, title, values: {} } });
+  const made = await onPortal()('POST', '/portal/requests', { token: customerToken, body: { requestTypeId: w.typeId, title, values: {} } });
   expect(made.status, made.text).toBe(201);
-  const held = (await call('GET', `/v1/portals/${portal.id}/requests?held=true`, as())).body.data.find((r: any) => r.reference === made.body.reference);
+  const held = (await w.call('GET', `/v1/portals/${w.portal.id}/requests?held=true`, as())).body.data.find((r: any) => r.reference === made.body.reference);
   return held as { id: string; reference: string; held: boolean; awaitingAddressVerification: boolean };
 }
-const requestOf = async (id: string) => (await call('GET', `/v1/portals/${portal.id}/requests/${id}`, as())).body;
+const requestOf = async (id: string) => (await w.call('GET', `/v1/portals/${w.portal.id}/requests/${id}`, as())).body;
 const issuesOnGitHub = async () => {
-  const res = await fetch(`${gh.url}/repos/${org}/web/issues?state=all&per_page=100`, { headers: { authorization: `token ${gh.control.installationToken(installationId).token}` } });
+  const res = await fetch(`${w.gh.url}/repos/${w.org}/web/issues?state=all&per_page=100`, { headers: { authorization: `token ${w.gh.control.installationToken(w.installationId).token}` } });
   expect(res.status).toBe(200);
   return ((await res.json()) as unknown[]).length;
 };
 const me = async (token: string) => (await onPortal()('GET', '/portal/me', { token })).body;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  gh = await startCodehost();
-  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh) });
-  call = httpClient(t.url);
-  owner = await signUp(call, 'Team Owner');
-  ws = await createWorkspace(call, owner, 'Confirmed sign-ups');
-  const mirrored = await mirroredWebRepository(t, gh, ws.id, 'conf');
-  org = mirrored.org;
-  installationId = mirrored.installationId;
-  const made = await call('POST', '/v1/portals', { ...as(), body: { name: 'Open help', slug: unique('oh').toLowerCase(), access: 'open', defaultVisibility: 'private', referencePrefix: 'OPEN' } });
-  expect(made.status, made.text).toBe(201);
-  portal = made.body;
-  typeId = (await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Question', destination: { repositoryId: mirrored.repositoryId } } })).body.id;
+  w = await startPortalWorld({ workspace: 'Confirmed sign-ups', prefix: 'conf', portal: { name: 'Open help', access: 'open', defaultVisibility: 'private', referencePrefix: 'OPEN' } });
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-  await gh?.close();
-});
+afterAll(() => w?.close());
 
 describe('a password sign-up on an open portal', () => {
   it('is e-mailed a confirmation link; its request is held and cannot be released until the address is confirmed, then waits for the team', { timeout: 60_000 }, async () => {
@@ -79,14 +49,14 @@ describe('a password sign-up on an open portal', () => {
       return confirmationsTo(ada.email);
     })();
     expect(mail.subject).toBe('Confirm your address for Open help');
-    expect(mail.text).toContain(`http://${portal.host.split(':')[0]}`);
+    expect(mail.text).toContain(`http://${w.portal.host.split(':')[0]}`);
     expect(mail.text).not.toMatch(/@p[0-9a-f]{32}\./);
     expect((await me(ada.token)).addressConfirmed).toBe(false);
 
     const request = await submit(ada.token, 'Export fails');
     expect(request).toMatchObject({ held: true, awaitingAddressVerification: true });
     const issuesBefore = await issuesOnGitHub();
-    const refused = await call('POST', `/v1/portals/${portal.id}/requests/${request.id}/release`, as());
+    const refused = await w.call('POST', `/v1/portals/${w.portal.id}/requests/${request.id}/release`, as());
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.error.detail.reason).toBe('address_not_verified');
     expect(refused.body.error.message).toContain('Ada Newcomer');
@@ -98,7 +68,7 @@ describe('a password sign-up on an open portal', () => {
     expect((await me(ada.token)).addressConfirmed).toBe(true);
     // Confirmed, it stays in the hold queue for the team's decision; now the team may release it.
     expect(await requestOf(request.id)).toMatchObject({ held: true, awaitingAddressVerification: false });
-    const released = await call('POST', `/v1/portals/${portal.id}/requests/${request.id}/release`, as());
+    const released = await w.call('POST', `/v1/portals/${w.portal.id}/requests/${request.id}/release`, as());
     expect(released.status, released.text).toBe(200);
     expect(released.body).toMatchObject({ held: false, awaitingAddressVerification: false });
     expect(await issuesOnGitHub()).toBe(issuesBefore + 1);
@@ -144,12 +114,12 @@ describe('a password sign-up on an open portal', () => {
   it('a sign-in link proves the address: its request is held as a newcomer, not for confirmation, and may be released', { timeout: 60_000 }, async () => {
     const email = `${unique('link')}@customer.test`;
     expect((await onPortal()('POST', '/portal/auth/sign-in/magic-link', { body: { email, name: 'Eve Linked' } })).status).toBe(200);
-    const token = decodeURIComponent(/#token=(\S+)/.exec((await smtp.lastTo(email)).text)![1]);
+    const token = decodeURIComponent(/#token=(\S+)/.exec((await w.smtp.lastTo(email)).text)![1]);
     const session = (await onPortal()('GET', `/portal/auth/magic-link/verify?token=${encodeURIComponent(token)}`)).body.token as string;
     expect((await me(session)).addressConfirmed).toBe(true);
     const request = await submit(session, 'From a linked account');
     expect(request).toMatchObject({ held: true, awaitingAddressVerification: false });
-    expect((await call('POST', `/v1/portals/${portal.id}/requests/${request.id}/release`, as())).status).toBe(200);
+    expect((await w.call('POST', `/v1/portals/${w.portal.id}/requests/${request.id}/release`, as())).status).toBe(200);
     expect(confirmationsTo(email)).toEqual([]);
     const resend = await onPortal()('POST', '/portal/auth/resend-address-confirmation', { token: session });
     expect(resend.status).toBe(409);
@@ -158,7 +128,7 @@ describe('a password sign-up on an open portal', () => {
   it('a held request of an unconfirmed sign-up may still be rejected', { timeout: 60_000 }, async () => {
     const fay = await passwordSignUp('Fay Spam');
     const request = await submit(fay.token, 'Buy cheap watches');
-    expect((await call('POST', `/v1/portals/${portal.id}/requests/${request.id}/reject`, as())).status).toBe(200);
+    expect((await w.call('POST', `/v1/portals/${w.portal.id}/requests/${request.id}/reject`, as())).status).toBe(200);
     expect(await requestOf(request.id)).toMatchObject({ held: false, rejected: true, awaitingAddressVerification: false });
   });
 });

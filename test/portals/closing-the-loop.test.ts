@@ -1,88 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../emulator/index.js';
-import { startTestApp, type TestApp } from '../harness/app.js';
-import { confirmPortalAddress } from '../harness/portal-address.js';
-import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
-import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
-import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
-import { hostClient, httpClient, type Call } from '../harness/http.js';
-import { act, mirroredWebRepository } from '../issues/cache-fixture.js';
+import { startPortalWorld, type PortalCustomerSession, type PortalWorld } from '../harness/portal-world.js';
+import { act } from '../issues/cache-fixture.js';
 
 /**
  * The requester (or their company's manager) marks a request done or reopens it within the
  * portal's period, with an optional comment: written to the emulator first, the team sees who did
  * it in the issue's activity, and everybody else, held requests and a refusing code host change nothing.
  */
-let gh: RunningEmulator;
-let smtp: SmtpCapture;
-let t: TestApp;
-let call: Call;
-let owner: TestPerson;
-let ws: { id: string };
-let org: string;
-let portal: { id: string; host: string };
-let typeId: string;
-const people: Record<string, { token: string; id: string }> = {};
-const as = () => ({ token: owner.token, workspaceId: ws.id });
-const on = () => hostClient(t.url, portal.host);
+let w: PortalWorld;
+const people: Record<string, PortalCustomerSession> = {};
+const as = () => w.as();
+const on = () => w.on();
 
-async function customer(name: string, setup?: { role: 'customer' | 'manager'; companyId: string | null }) {
-  const email = `${unique('cl')}@customer.test`;
-  const res = await on()('POST', '/portal/auth/sign-up/email', { body: { name, email, password: 'correct horse battery' } });
-  expect(res.status, res.text).toBe(200);
-  // An open portal releases a password sign-up's requests once its address is confirmed (decision 0083).
-  await confirmPortalAddress(on(), smtp, { token: res.headers.get('set-auth-token')!, email });
-  const id = (await t.database.pool.query('select id from portal_customers where user_id = $1', [res.body.user.id])).rows[0].id as string;
-  if (setup) expect((await call('PATCH', `/v1/portals/${portal.id}/customers/${id}`, { ...as(), body: setup })).status).toBe(200);
-  return { token: res.headers.get('set-auth-token')!, id };
-}
-
-const memberView = async (reference: string) => ((await call('GET', `/v1/portals/${portal.id}/requests?limit=100`, as())).body.data as any[]).find((r) => r.reference === reference);
+const memberView = async (reference: string) => ((await w.call('GET', `/v1/portals/${w.portal.id}/requests?limit=100`, as())).body.data as any[]).find((r) => r.reference === reference);
 
 async function submit(who: string, title: string, visibility: 'private' | 'public' = 'public') {
-  const res = await on()('POST', '/portal/requests', { token: people[who].token, body: { requestTypeId: typeId, title, values: {}, visibility } });
+  const res = await on()('POST', '/portal/requests', { token: people[who].token, body: { requestTypeId: w.typeId, title, values: {}, visibility } });
   expect(res.status, res.text).toBe(201);
   const member = await memberView(res.body.reference);
   return { reference: res.body.reference as string, id: member.id as string, issueId: member.issue?.id as string | undefined, number: member.issue?.number as number | undefined };
 }
 
-const onGitHub = async (number: number) => (await act(gh, `${org}-dev`, 'GET', `/repos/${org}/web/issues/${number}`)) as { state: string; state_reason: string | null; comments: number };
-const commentsOnGitHub = async (number: number) => (await act(gh, `${org}-dev`, 'GET', `/repos/${org}/web/issues/${number}/comments`)) as Array<{ body: string }>;
-const activity = async (issueId: string) => (await call('GET', `/v1/issues/${issueId}/activity?limit=100`, as())).body.data as Array<{ action: string; actor: any; detail: any }>;
+const onGitHub = async (number: number) => (await act(w.gh, `${w.org}-dev`, 'GET', `/repos/${w.org}/web/issues/${number}`)) as { state: string; state_reason: string | null; comments: number };
+const commentsOnGitHub = async (number: number) => (await act(w.gh, `${w.org}-dev`, 'GET', `/repos/${w.org}/web/issues/${number}/comments`)) as Array<{ body: string }>;
+const activity = async (issueId: string) => (await w.call('GET', `/v1/issues/${issueId}/activity?limit=100`, as())).body.data as Array<{ action: string; actor: any; detail: any }>;
 
 beforeAll(async () => {
-  gh = await startCodehost();
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh) });
-  call = httpClient(t.url);
-  owner = await signUp(call, 'Loop owner');
-  ws = await createWorkspace(call, owner, 'Closing');
-  const web = await mirroredWebRepository(t, gh, ws.id, 'clorg', { private: true });
-  org = web.org;
-  const created = await call('POST', '/v1/portals', { ...as(), body: { name: 'Loop help', slug: unique('cl').toLowerCase(), access: 'open', defaultVisibility: 'public', referencePrefix: 'LOOP' } });
-  expect(created.status, created.text).toBe(201);
-  portal = created.body;
-  expect(created.body.reopenDays).toBe(14);
-  const type = await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Question', destination: { repositoryId: web.repositoryId } } });
-  typeId = type.body.id;
-  const x = (await call('POST', `/v1/portals/${portal.id}/companies`, { ...as(), body: { name: 'Xylo' } })).body.id;
-  const y = (await call('POST', `/v1/portals/${portal.id}/companies`, { ...as(), body: { name: 'Yarrow' } })).body.id;
-  people.requester = await customer('Rae Requester', { role: 'customer', companyId: x });
-  people.colleague = await customer('Col League', { role: 'customer', companyId: x });
-  people.manager = await customer('Max Manager', { role: 'manager', companyId: x });
-  people.otherManager = await customer('Oli Other', { role: 'manager', companyId: y });
-  people.reader = await customer('Pub Reader');
-  people.newcomer = await customer('New Comer');
+  w = await startPortalWorld({ workspace: 'Closing', prefix: 'clorg', privateRepository: true, portal: { name: 'Loop help', access: 'open', referencePrefix: 'LOOP' } });
+  expect(w.portal.reopenDays).toBe(14);
+  const x = (await w.call('POST', `/v1/portals/${w.portal.id}/companies`, { ...as(), body: { name: 'Xylo' } })).body.id;
+  const y = (await w.call('POST', `/v1/portals/${w.portal.id}/companies`, { ...as(), body: { name: 'Yarrow' } })).body.id;
+  people.requester = await w.signedUpCustomer('Rae Requester', { role: 'customer', companyId: x });
+  people.colleague = await w.signedUpCustomer('Col League', { role: 'customer', companyId: x });
+  people.manager = await w.signedUpCustomer('Max Manager', { role: 'manager', companyId: x });
+  people.otherManager = await w.signedUpCustomer('Oli Other', { role: 'manager', companyId: y });
+  people.reader = await w.signedUpCustomer('Pub Reader');
+  people.newcomer = await w.signedUpCustomer('New Comer');
   // The requester's first request waits in the hold queue; once released, the next ones are filed.
   const first = await submit('requester', 'First, released');
-  expect((await call('POST', `/v1/portals/${portal.id}/requests/${first.id}/release`, as())).status).toBe(200);
+  expect((await w.call('POST', `/v1/portals/${w.portal.id}/requests/${first.id}/release`, as())).status).toBe(200);
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await gh?.close();
-  await smtp?.close();
-});
+afterAll(() => w?.close());
 
 describe('the customer closes the loop', () => {
   it('the requester marks a request done with a comment: closed as completed on GitHub, the comment public, the team sees who did it', async () => {
@@ -121,7 +80,7 @@ describe('the customer closes the loop', () => {
 
   it("a manager of the requester's company reopens it within the period, without a comment", async () => {
     const r = await submit('requester', 'Sign-in loops');
-    expect((await call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
+    expect((await w.call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
     const seen = await on()('GET', `/portal/requests/${r.reference}`, { token: people.manager.token });
     expect(seen.body.closing.reopenableUntil).not.toBeNull();
 
@@ -144,8 +103,8 @@ describe('the customer closes the loop', () => {
     const r = await submit('requester', 'Old report');
     expect((await on()('POST', `/portal/requests/${r.reference}/done`, { token: people.requester.token })).status).toBe(200);
     // The emulator has no clock to move: the cached closing is put three days back, with a two-day period.
-    await t.database.pool.query(`update issues set closed_at = now() - interval '3 days' where id = $1`, [r.issueId]);
-    expect((await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 2 } })).body.reopenDays).toBe(2);
+    await w.t.database.pool.query(`update issues set closed_at = now() - interval '3 days' where id = $1`, [r.issueId]);
+    expect((await w.call('PATCH', `/v1/portals/${w.portal.id}`, { ...as(), body: { reopenDays: 2 } })).body.reopenDays).toBe(2);
     const until = () => on()('GET', `/portal/requests/${r.reference}`, { token: people.requester.token });
     try {
       // The portal's host reads its settings from a cache every process is told to forget: wait for it.
@@ -158,17 +117,17 @@ describe('the customer closes the loop', () => {
       expect((await onGitHub(r.number!)).state).toBe('closed');
       expect(await commentsOnGitHub(r.number!)).toEqual([]);
 
-      expect((await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 30 } })).status).toBe(200);
+      expect((await w.call('PATCH', `/v1/portals/${w.portal.id}`, { ...as(), body: { reopenDays: 30 } })).status).toBe(200);
       await expect.poll(async () => new Date((await until()).body.closing.reopenableUntil).getTime() > Date.now()).toBe(true);
-      expect((await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 0 } })).status).toBe(200);
+      expect((await w.call('PATCH', `/v1/portals/${w.portal.id}`, { ...as(), body: { reopenDays: 0 } })).status).toBe(200);
       await expect.poll(async () => (await until()).body.closing.reopenableUntil).toBeNull();
       const off = await on()('POST', `/portal/requests/${r.reference}/reopen`, { token: people.requester.token });
       expect(off.status).toBe(409);
       expect(off.body.error.detail.reason).toBe('reopen_period_over');
       // The setting is checked like every other: out of range is 422.
-      expect((await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 366 } })).status).toBe(422);
+      expect((await w.call('PATCH', `/v1/portals/${w.portal.id}`, { ...as(), body: { reopenDays: 366 } })).status).toBe(422);
     } finally {
-      await call('PATCH', `/v1/portals/${portal.id}`, { ...as(), body: { reopenDays: 14 } });
+      await w.call('PATCH', `/v1/portals/${w.portal.id}`, { ...as(), body: { reopenDays: 14 } });
       await expect.poll(async () => (await until()).body.closing.reopenableUntil).not.toBeNull();
     }
   });
@@ -210,7 +169,7 @@ describe('the customer closes the loop', () => {
   it('when GitHub refuses, nothing changes: not the state, not the comment, not the activity', async () => {
     const r = await submit('requester', 'Refused on GitHub');
     const entriesBefore = await activity(r.issueId!);
-    gh.control.addFault({ method: 'PATCH', path: `/repos/${org}/web/issues/${r.number}`, status: 422 });
+    w.gh.control.addFault({ method: 'PATCH', path: `/repos/${w.org}/web/issues/${r.number}`, status: 422 });
     const refused = await on()('POST', `/portal/requests/${r.reference}/done`, { token: people.requester.token, body: { comment: 'Done for me' } });
     expect(refused.status).toBe(502);
     expect(refused.body.error.code).toBe('codehost_error');
@@ -222,7 +181,7 @@ describe('the customer closes the loop', () => {
     expect(await activity(r.issueId!)).toEqual(entriesBefore);
 
     // The comment refused after the state was accepted: the state is put back.
-    gh.control.addFault({ method: 'POST', path: `/repos/${org}/web/issues/${r.number}/comments`, status: 503 });
+    w.gh.control.addFault({ method: 'POST', path: `/repos/${w.org}/web/issues/${r.number}/comments`, status: 503 });
     const half = await on()('POST', `/portal/requests/${r.reference}/done`, { token: people.requester.token, body: { comment: 'Done for me' } });
     expect(half.status).toBe(503);
     expect(half.body.error.code).toBe('codehost_unavailable');

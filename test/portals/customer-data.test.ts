@@ -1,69 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../emulator/index.js';
-import { startTestApp, type TestApp } from '../harness/app.js';
-import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
-import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
-import { hostClient, httpClient, type Call } from '../harness/http.js';
-import { startSmtpCapture, type SmtpCapture } from '../harness/smtp.js';
-import { mirroredWebRepository, restList } from '../issues/cache-fixture.js';
+import { unique } from '../harness/fixtures.js';
+import { startPortalWorld, type PortalWorld } from '../harness/portal-world.js';
+import { restList } from '../issues/cache-fixture.js';
 
 /** A customer downloads what the service holds about them, then erases themselves from it and from the code host. */
-let gh: RunningEmulator;
-let t: TestApp;
-let smtp: SmtpCapture;
-let call: Call;
-let owner: TestPerson;
-let ws: { id: string };
-let org: string;
-let installationId: number;
-let portal: { id: string; host: string };
-let typeId: string;
-const as = () => ({ token: owner.token, workspaceId: ws.id });
-const on = () => hostClient(t.url, portal.host);
-
-async function invited(name: string, email: string, companyId: string | null = null) {
-  const res = await call('POST', `/v1/portals/${portal.id}/customers`, { ...as(), body: { email, name, companyId } });
-  expect(res.status, res.text).toBe(201);
-  const token = decodeURIComponent(/#token=(\S+)/.exec((await smtp.lastTo(email)).text)![1]);
-  const signedIn = await on()('GET', `/portal/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
-  expect(signedIn.status, signedIn.text).toBe(200);
-  return { token: signedIn.body.token as string, id: res.body.id as string };
-}
+let w: PortalWorld;
+const as = () => w.as();
+const on = () => w.on();
+const invited = (name: string, email: string) => w.invitedCustomer(name, { email });
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  gh = await startCodehost();
-  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh) });
-  call = httpClient(t.url);
-  owner = await signUp(call, 'Data keeper');
-  ws = await createWorkspace(call, owner, 'Customer data');
   // Private, so the customer's words and name are on the code host for the erasure to rewrite.
-  const web = await mirroredWebRepository(t, gh, ws.id, 'dorg', { private: true });
-  org = web.org;
-  installationId = web.installationId;
-  portal = (await call('POST', '/v1/portals', { ...as(), body: { name: 'Data help', slug: unique('dh').toLowerCase(), access: 'invite_only', defaultVisibility: 'public' } })).body;
-  typeId = (await call('POST', `/v1/portals/${portal.id}/request-types`, {
-    ...as(),
-    body: { name: 'Question', form: [{ key: 'contact', label: 'Contact', type: 'email' }, { key: 'details', label: 'Details', type: 'textarea' }], destination: { repositoryId: web.repositoryId } },
-  })).body.id;
+  w = await startPortalWorld({
+    workspace: 'Customer data',
+    prefix: 'dorg',
+    privateRepository: true,
+    portal: { name: 'Data help', access: 'invite_only' },
+    requestType: { form: [{ key: 'contact', label: 'Contact', type: 'email' }, { key: 'details', label: 'Details', type: 'textarea' }] },
+  });
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await gh?.close();
-  await smtp?.close();
-});
+afterAll(() => w?.close());
 
 /** Every text and JSON value in the service's tables that contains `needle` (any case), as `table.column`. */
 async function everywhere(needle: string): Promise<string[]> {
-  const { rows: columns } = await t.database.pool.query<{ table_name: string; column_name: string }>(
+  const { rows: columns } = await w.t.database.pool.query<{ table_name: string; column_name: string }>(
     `select c.table_name, c.column_name from information_schema.columns c join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
       where c.table_schema = 'public' and tb.table_type = 'BASE TABLE' and c.data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`,
   );
   const found: string[] = [];
   for (const { table_name, column_name } of columns) {
-    const { rows } = await t.database.pool.query(`select 1 from "${table_name}" where "${column_name}"::text ilike $1 limit 1`, [`%${needle}%`]);
+    const { rows } = await w.t.database.pool.query(`select 1 from "${table_name}" where "${column_name}"::text ilike $1 limit 1`, [`%${needle}%`]);
     if (rows.length) found.push(`${table_name}.${column_name}`);
   }
   return found;
@@ -78,7 +46,7 @@ describe("the customer's own data", () => {
     const submitted = await on()('POST', '/portal/requests', {
       token: zelda.token,
       headers: { 'idempotency-key': `erase-${randomUUID()}` },
-      body: { requestTypeId: typeId, title: 'Please call me back', values: { contact: email, details: `Regards, ${name}` } },
+      body: { requestTypeId: w.typeId, title: 'Please call me back', values: { contact: email, details: `Regards, ${name}` } },
     });
     expect(submitted.status, submitted.text).toBe(201);
     const ref = submitted.body.reference;
@@ -87,16 +55,16 @@ describe("the customer's own data", () => {
     const ottos = await on()('POST', '/portal/requests', {
       token: other.token,
       headers: { 'idempotency-key': `erase-${randomUUID()}` },
-      body: { requestTypeId: typeId, title: 'Otto asks too', values: { contact: 'otto@customer.test', details: 'Me too' } },
+      body: { requestTypeId: w.typeId, title: 'Otto asks too', values: { contact: 'otto@customer.test', details: 'Me too' } },
     });
     expect(ottos.status, ottos.text).toBe(201);
     const ottoRef = ottos.body.reference;
     expect((await on()('POST', `/portal/requests/${ottoRef}/vote`, { token: zelda.token })).body.voteCount).toBe(1);
     expect((await on()('POST', `/portal/requests/${ref}/vote`, { token: other.token })).body.voteCount).toBe(1);
     // The team's read of Zelda's request names who follows it and who voted, by name only.
-    const listed = await call('GET', `/v1/portals/${portal.id}/requests?limit=100`, { token: owner.token, workspaceId: ws.id });
+    const listed = await w.call('GET', `/v1/portals/${w.portal.id}/requests?limit=100`, as());
     const requestId = listed.body.data.find((r: { reference: string }) => r.reference === ref).id;
-    const teamRead = await call('GET', `/v1/portals/${portal.id}/requests/${requestId}`, { token: owner.token, workspaceId: ws.id });
+    const teamRead = await w.call('GET', `/v1/portals/${w.portal.id}/requests/${requestId}`, as());
     expect(teamRead.status, teamRead.text).toBe(200);
     expect(teamRead.body.followers.map((p: { name: string }) => p.name)).toEqual([name]);
     expect(teamRead.body.voters.map((p: { name: string }) => p.name)).toEqual(['Otto Other']);
@@ -125,9 +93,9 @@ describe("the customer's own data", () => {
     // Nothing of them in any table, nor on the code host.
     expect(await everywhere(name)).toEqual([]);
     expect(await everywhere(email)).toEqual([]);
-    const { token } = gh.control.installationToken(installationId);
-    const issues = await restList<any>(gh, token, `/repos/${org}/web/issues?state=all`);
-    const comments = await restList<any>(gh, token, `/repos/${org}/web/issues/comments`);
+    const { token } = w.gh.control.installationToken(w.installationId);
+    const issues = await restList<any>(w.gh, token, `/repos/${w.org}/web/issues?state=all`);
+    const comments = await restList<any>(w.gh, token, `/repos/${w.org}/web/issues/comments`);
     const onCodehost = JSON.stringify([issues.map((i) => [i.title, i.body]), comments.map((c) => c.body)]);
     expect(onCodehost.toLowerCase()).not.toContain(name.toLowerCase());
     expect(onCodehost.toLowerCase()).not.toContain(email.toLowerCase());
@@ -142,7 +110,7 @@ describe("the customer's own data", () => {
     expect((await on()('GET', `/portal/requests/${ottoRef}`, { token: other.token })).body.voteCount).toBe(0);
     const portalComments = await on()('GET', `/portal/requests/${ref}/comments`, { token: other.token });
     expect(portalComments.body.data).toEqual([expect.objectContaining({ body: 'Any news?', author: { name: 'a deleted customer', kind: 'customer' } })]);
-    const member = (await call('GET', `/v1/portals/${portal.id}/requests`, as())).body.data.find((r: any) => r.reference === ref);
+    const member = (await w.call('GET', `/v1/portals/${w.portal.id}/requests`, as())).body.data.find((r: any) => r.reference === ref);
     expect(member.requester.name).toBe('a deleted customer');
   });
 
@@ -150,9 +118,9 @@ describe("the customer's own data", () => {
     const name = `Yuri ${randomUUID().slice(0, 8)}`;
     const email = `${unique('yuri')}@customer.test`;
     const yuri = await invited(name, email);
-    const submitted = await on()('POST', '/portal/requests', { token: yuri.token, body: { requestTypeId: typeId, title: 'Another one', values: {} } });
+    const submitted = await on()('POST', '/portal/requests', { token: yuri.token, body: { requestTypeId: w.typeId, title: 'Another one', values: {} } });
     expect(submitted.status, submitted.text).toBe(201);
-    gh.control.addFault({ method: 'PATCH', path: `/repos/${org}/web/issues/*`, status: 502, body: { message: 'Server Error' } });
+    w.gh.control.addFault({ method: 'PATCH', path: `/repos/${w.org}/web/issues/*`, status: 502, body: { message: 'Server Error' } });
     const failed = await on()('DELETE', '/portal/me', { token: yuri.token });
     expect(failed.status, failed.text).toBe(503);
     expect((await on()('GET', '/portal/me', { token: yuri.token })).body.name).toBe(name);

@@ -1,39 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../emulator/index.js';
-import { startTestApp, type TestApp } from '../harness/app.js';
-import { codehostConfigFor, startCodehost } from '../harness/codehost.js';
-import { createWorkspace, signUp, unique, type TestPerson } from '../harness/fixtures.js';
-import { hostClient, httpClient, type Call } from '../harness/http.js';
-import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../harness/smtp.js';
-import { act, mirroredWebRepository } from '../issues/cache-fixture.js';
+import { startPortalWorld, type PortalWorld } from '../harness/portal-world.js';
+import type { CapturedMail } from '../harness/smtp.js';
+import { hostClient } from '../harness/http.js';
+import { act } from '../issues/cache-fixture.js';
 
 /**
  * When a request reaches Completed (the team on GitHub, or the customer), its requester is asked
  * once per completion to rate it, by an e-mail link (a GET changes nothing) and on the portal; the
  * team reads the ratings per request and per portal; the ask obeys the customer's e-mail choices.
  */
-let gh: RunningEmulator;
-let t: TestApp;
-let smtp: SmtpCapture;
-let call: Call;
-let owner: TestPerson;
-let ws: { id: string };
-let org: string;
-let portal: { id: string; host: string; slug: string };
-let typeId: string;
-const as = () => ({ token: owner.token, workspaceId: ws.id });
-const on = () => hostClient(t.url, portal.host);
+let w: PortalWorld;
+const as = () => w.as();
+const on = () => w.on();
+const invited = (name: string) => w.invitedCustomer(name);
 
-async function invited(name: string) {
-  const email = `${unique('sat')}@customer.test`;
-  const res = await call('POST', `/v1/portals/${portal.id}/customers`, { ...as(), body: { email, name } });
-  expect(res.status, res.text).toBe(201);
-  const token = decodeURIComponent(/#token=(\S+)/.exec((await smtp.lastTo(email)).text)![1]);
-  const signedIn = await on()('GET', `/portal/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
-  return { token: signedIn.body.token as string, email, name };
-}
-
-const asks = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && m.subject.includes('How did we do'));
+const asks = (email: string) => w.smtp.messages.filter((m) => m.to.includes(email) && m.subject.includes('How did we do'));
 async function asksAfter(email: string, count: number): Promise<CapturedMail[]> {
   await expect.poll(() => asks(email).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
   return asks(email);
@@ -42,9 +23,9 @@ async function asksAfter(email: string, count: number): Promise<CapturedMail[]> 
 const quietPeriod = () => new Promise((r) => setTimeout(r, 3000));
 
 async function submit(who: { token: string }, title: string) {
-  const made = await on()('POST', '/portal/requests', { token: who.token, body: { requestTypeId: typeId, title, values: {} } });
+  const made = await on()('POST', '/portal/requests', { token: who.token, body: { requestTypeId: w.typeId, title, values: {} } });
   expect(made.status, made.text).toBe(201);
-  const row = ((await call('GET', `/v1/portals/${portal.id}/requests?limit=100`, as())).body.data as any[]).find((r) => r.reference === made.body.reference);
+  const row = ((await w.call('GET', `/v1/portals/${w.portal.id}/requests?limit=100`, as())).body.data as any[]).find((r) => r.reference === made.body.reference);
   return { reference: made.body.reference as string, id: row.id as string, issueId: row.issue.id as string, number: row.issue.number as number };
 }
 
@@ -56,27 +37,19 @@ function linkIn(mail: CapturedMail, rating: number) {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  gh = await startCodehost();
-  t = await startTestApp({ smtpUrl: smtp.url, codehost: codehostConfigFor(gh), notifyCollapseSeconds: 1 }, { worker: true });
-  call = httpClient(t.url);
-  owner = await signUp(call, 'Sat Team');
-  ws = await createWorkspace(call, owner, 'Satisfaction');
-  const web = await mirroredWebRepository(t, gh, ws.id, 'satorg', { private: true });
-  org = web.org;
-  // What people do on GitHub itself reaches the service by webhook.
-  gh.control.setWebhookUrl(`${t.url}/v1/codehost/webhooks`);
-  const created = await call('POST', '/v1/portals', { ...as(), body: { name: 'Rate help', slug: unique('rate').toLowerCase(), access: 'invite_only', defaultVisibility: 'public', referencePrefix: 'RATE' } });
-  expect(created.status, created.text).toBe(201);
-  portal = created.body;
-  typeId = (await call('POST', `/v1/portals/${portal.id}/request-types`, { ...as(), body: { name: 'Question', destination: { repositoryId: web.repositoryId } } })).body.id;
+  // GitHub tells the service what people do on GitHub itself (webhooks).
+  w = await startPortalWorld({
+    workspace: 'Satisfaction',
+    prefix: 'satorg',
+    privateRepository: true,
+    app: { notifyCollapseSeconds: 1 },
+    worker: true,
+    webhooks: true,
+    portal: { name: 'Rate help', access: 'invite_only', referencePrefix: 'RATE' },
+  });
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await gh?.close();
-  await smtp?.close();
-});
+afterAll(() => w?.close());
 
 describe('satisfaction', () => {
   it('asks once per completion, by e-mail link (GET changes nothing) and on the portal; the team reads the ratings', { timeout: 60_000 }, async () => {
@@ -86,12 +59,12 @@ describe('satisfaction', () => {
     expect((await on()('GET', `/portal/requests/${r.reference}/rating`, { token: ann.token })).body).toMatchObject({ asked: false, open: false });
 
     // Completed by a person on GitHub itself.
-    await act(gh, `${org}-dev`, 'PATCH', `/repos/${org}/web/issues/${r.number}`, { state: 'closed', state_reason: 'completed' });
+    await act(w.gh, `${w.org}-dev`, 'PATCH', `/repos/${w.org}/web/issues/${r.number}`, { state: 'closed', state_reason: 'completed' });
     const [mail] = await asksAfter(ann.email, 1);
     expect(mail.subject).toBe(`[Rate help] How did we do on ${r.reference}? Export is slow`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const link = linkIn(mail, 4);
-    expect(link.url.hostname).toBe(`${portal.slug}.portal.localhost`);
+    expect(link.url.hostname).toBe(`${w.portal.slug}.portal.localhost`);
     expect(link.url.pathname).toBe('/rate');
     expect(link.rating).toBe(4);
     await quietPeriod();
@@ -136,22 +109,22 @@ describe('satisfaction', () => {
     expect(asks(ann.email)).toHaveLength(2);
 
     // The team: per request (every completion's ask), per portal over a period.
-    const perRequest = await call('GET', `/v1/portals/${portal.id}/requests/${r.id}/ratings`, as());
+    const perRequest = await w.call('GET', `/v1/portals/${w.portal.id}/requests/${r.id}/ratings`, as());
     expect(perRequest.status, perRequest.text).toBe(200);
     expect(perRequest.body.data.map((a: any) => [a.rating, a.comment, a.customer.name, a.reference])).toEqual([
       [2, null, 'Ann Rater', r.reference],
       [4, 'Quick fix, thanks', 'Ann Rater', r.reference],
     ]);
-    const perPortal = await call('GET', `/v1/portals/${portal.id}/ratings?since=-1d`, as());
+    const perPortal = await w.call('GET', `/v1/portals/${w.portal.id}/ratings?since=-1d`, as());
     expect(perPortal.status, perPortal.text).toBe(200);
     expect(perPortal.body.data.map((a: any) => a.rating)).toEqual([2, 4]);
     expect(perPortal.body.summary).toEqual({ asked: 2, rated: 2, average: 3, distribution: { '1': 0, '2': 1, '3': 0, '4': 1, '5': 0 } });
-    const paged = await call('GET', `/v1/portals/${portal.id}/ratings?since=-1d&limit=1`, as());
-    const next = await call('GET', `/v1/portals/${portal.id}/ratings?since=-1d&limit=1&cursor=${paged.body.nextCursor}`, as());
+    const paged = await w.call('GET', `/v1/portals/${w.portal.id}/ratings?since=-1d&limit=1`, as());
+    const next = await w.call('GET', `/v1/portals/${w.portal.id}/ratings?since=-1d&limit=1&cursor=${paged.body.nextCursor}`, as());
     expect([...paged.body.data, ...next.body.data].map((a: any) => a.rating)).toEqual([2, 4]);
-    const before = await call('GET', `/v1/portals/${portal.id}/ratings?since=-30d&until=-1d`, as());
+    const before = await w.call('GET', `/v1/portals/${w.portal.id}/ratings?since=-30d&until=-1d`, as());
     expect(before.body).toMatchObject({ data: [], summary: { asked: 0, rated: 0, average: null } });
-    expect((await call('GET', `/v1/portals/${portal.id}/ratings?since=yesterday`, as())).status).toBe(422);
+    expect((await w.call('GET', `/v1/portals/${w.portal.id}/ratings?since=yesterday`, as())).status).toBe(422);
   });
 
   it('whoever marks a request done or reopens it is not mailed of their own move; its other followers are', { timeout: 60_000 }, async () => {
@@ -159,7 +132,7 @@ describe('satisfaction', () => {
     const dee = await invited('Dee Follower');
     const r = await submit(cid, 'Closing my own');
     expect((await on()('POST', `/portal/requests/${r.reference}/subscription`, { token: dee.token })).status).toBe(200);
-    const told = (who: { email: string }, label: string) => smtp.messages.filter((m) => m.to.includes(who.email) && m.subject.includes(`${r.reference} is now ${label}`));
+    const told = (who: { email: string }, label: string) => w.smtp.messages.filter((m) => m.to.includes(who.email) && m.subject.includes(`${r.reference} is now ${label}`));
 
     expect((await on()('POST', `/portal/requests/${r.reference}/done`, { token: cid.token })).status).toBe(200);
     await expect.poll(() => told(dee, 'Completed').length, { timeout: 10_000 }).toBe(1);
@@ -175,14 +148,14 @@ describe('satisfaction', () => {
     expect(told(cid, 'Open')).toEqual([]);
 
     // Changed by the team, she hears of it as before.
-    expect((await call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
+    expect((await w.call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
     await expect.poll(() => told(cid, 'Completed').length, { timeout: 10_000 }).toBe(1);
   });
 
   it("a customer's ratings are in their own data; erasing them takes their words and leaves the score in the portal's figures", { timeout: 60_000 }, async () => {
     const eve = await invited('Eve Exporter');
     const r = await submit(eve, 'Mine to rate');
-    expect((await call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
+    expect((await w.call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
     await expect.poll(async () => (await on()('GET', `/portal/requests/${r.reference}/rating`, { token: eve.token })).body.open, { timeout: 10_000 }).toBe(true);
     expect((await on()('POST', `/portal/requests/${r.reference}/rating`, { token: eve.token, body: { rating: 3, comment: 'Eve says: slow but fine' } })).status).toBe(200);
 
@@ -191,9 +164,9 @@ describe('satisfaction', () => {
     expect(data.body.ratings).toEqual([{ reference: r.reference, askedAt: expect.any(String), rating: 3, comment: 'Eve says: slow but fine', ratedAt: expect.any(String) }]);
 
     expect((await on()('DELETE', '/portal/me', { token: eve.token })).status).toBe(200);
-    const perRequest = await call('GET', `/v1/portals/${portal.id}/requests/${r.id}/ratings`, as());
+    const perRequest = await w.call('GET', `/v1/portals/${w.portal.id}/requests/${r.id}/ratings`, as());
     expect(perRequest.body.data.map((a: any) => [a.rating, a.comment, a.customer.name])).toEqual([[3, null, 'a deleted customer']]);
-    const { rows } = await t.database.pool.query('select 1 from request_ratings where comment ilike $1', ['%Eve says%']);
+    const { rows } = await w.t.database.pool.query('select 1 from request_ratings where comment ilike $1', ['%Eve says%']);
     expect(rows).toEqual([]);
   });
 
@@ -204,13 +177,13 @@ describe('satisfaction', () => {
     const a = await submit(quiet, 'Quiet one');
     const b = await submit(gone, 'Unfollowed one');
     // Una stops following through the one-click link of an e-mail about her request.
-    await call('POST', `/v1/issues/${b.issueId}/comments`, { ...as(), body: { body: 'Looking at it.', visibility: 'public' } });
-    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(gone.email) && m.subject.includes('New comment')).length, { timeout: 10_000 }).toBe(1);
-    const unsubscribe = new URL(/^<(.+)>$/.exec(smtp.messages.find((m) => m.to.includes(gone.email) && m.subject.includes('New comment'))!.headers['list-unsubscribe'])![1]);
-    const clicked = await hostClient(t.url, unsubscribe.host)('POST', `${unsubscribe.pathname}${unsubscribe.search}`, { body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await w.call('POST', `/v1/issues/${b.issueId}/comments`, { ...as(), body: { body: 'Looking at it.', visibility: 'public' } });
+    await expect.poll(() => w.smtp.messages.filter((m) => m.to.includes(gone.email) && m.subject.includes('New comment')).length, { timeout: 10_000 }).toBe(1);
+    const unsubscribe = new URL(/^<(.+)>$/.exec(w.smtp.messages.find((m) => m.to.includes(gone.email) && m.subject.includes('New comment'))!.headers['list-unsubscribe'])![1]);
+    const clicked = await hostClient(w.t.url, unsubscribe.host)('POST', `${unsubscribe.pathname}${unsubscribe.search}`, { body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(clicked.status, clicked.text).toBe(200);
 
-    for (const r of [a, b]) expect((await call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
+    for (const r of [a, b]) expect((await w.call('PATCH', `/v1/issues/${r.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'completed' } })).status).toBe(200);
     for (const [who, r] of [[quiet, a], [gone, b]] as const) {
       await expect.poll(async () => (await on()('GET', `/portal/requests/${r.reference}/rating`, { token: who.token })).body.open, { timeout: 10_000 }).toBe(true);
     }
@@ -221,7 +194,7 @@ describe('satisfaction', () => {
 
     // Closed as not planned is not a completion: nobody is asked.
     const c = await submit(quiet, 'Not planned');
-    expect((await call('PATCH', `/v1/issues/${c.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'not_planned' } })).status).toBe(200);
+    expect((await w.call('PATCH', `/v1/issues/${c.issueId}`, { ...as(), body: { state: 'closed', stateReason: 'not_planned' } })).status).toBe(200);
     await quietPeriod();
     expect((await on()('GET', `/portal/requests/${c.reference}/rating`, { token: quiet.token })).body).toMatchObject({ asked: false });
   });
