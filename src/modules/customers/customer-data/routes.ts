@@ -24,6 +24,7 @@ const customerDataSchema = z
     comments: z.array(z.object({ reference: z.string(), body: z.string().nullable().describe('As the code host has it now (null if it was deleted there), or the words kept in the service where the code host shows a placeholder.'), createdAt: timestamp() })),
     votes: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
     subscriptions: z.array(z.object({ reference: z.string(), createdAt: timestamp() })),
+    participations: z.array(z.object({ reference: z.string(), addedAt: timestamp() })).describe('Requests of others they were made a participant of.'),
     attachments: z
       .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int(), reference: z.string().nullable(), download: z.object({ url: z.url(), expiresAt: timestamp() }) }))
       .describe('The files they uploaded, each with a download link good for 15 minutes.'),
@@ -37,7 +38,7 @@ export const customerDataRoutes = [
     method: 'GET',
     path: '/portal/me/data',
     summary: 'Download my data',
-    description: 'Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, the files they uploaded (with download links) and sessions.',
+    description: 'Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, the requests of others they take part in, the files they uploaded (with download links) and sessions.',
     tags: ['Portal'],
     access: { kind: 'customer' },
     response: customerDataSchema,

@@ -61,6 +61,7 @@ export const customerDataService = {
       comments: comments.map((c) => ({ reference: c.reference, body: c.body, createdAt: c.created_at })),
       votes: (await customerDataStore.votes(db, customer.id)).map((v) => ({ reference: v.reference, createdAt: v.created_at })),
       subscriptions: (await customerDataStore.subscriptions(db, customer.id)).map((x) => ({ reference: x.reference, createdAt: x.created_at })),
+      participations: (await customerDataStore.participations(db, customer.id)).map((x) => ({ reference: x.reference, addedAt: x.added_at })),
       attachments: (await customerDataStore.attachments(db, customer.id)).map((a) => ({
         filename: a.filename,
         contentType: a.content_type,
