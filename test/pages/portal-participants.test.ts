@@ -78,6 +78,7 @@ describe('people on a request, on the portal website', () => {
     const colleague = await invite('Col League');
     const requesterContext = await signedIn(requester);
     const page = await requesterContext.newPage();
+    await page.goto(`${site}/`);
     // Submitted through the page's own session, as the website would.
     const reference = await page.evaluate(
       async ({ typeId }) => {
