@@ -21,6 +21,7 @@ let owner: TestPerson;
 let ws: { id: string };
 let portal: { id: string; host: string };
 let typeId: string;
+let webRepositoryId: string;
 let companyX: string;
 let otherPortalCustomer: string;
 let foreignCustomer: string;
@@ -79,6 +80,7 @@ beforeAll(async () => {
   owner = await signUp(call, 'Team Member');
   ws = await createWorkspace(call, owner, 'Participants');
   const web = await mirroredWebRepository(t, gh, ws.id, 'porg', { private: true });
+  webRepositoryId = web.repositoryId;
   const created = await call('POST', '/v1/portals', { ...as(), body: { name: 'People help', slug: unique('pp').toLowerCase(), access: 'invite_only', defaultVisibility: 'private', referencePrefix: 'PPL' } });
   expect(created.status, created.text).toBe(201);
   portal = created.body;
@@ -199,6 +201,32 @@ describe('people on a request', () => {
     expect((await read(r.reference, 'other')).status).toBe(200);
     // Oli, of another company, was added by address and was mailed no invitation.
     expect(smtp.messages.filter((m) => m.to.includes(people.other.email) && m.subject.startsWith('You are invited'))).toHaveLength(1);
+  });
+
+  it('on an open portal too, an address new to the portal is invited, and signing in with the invitation shows the request', async () => {
+    const open = (await call('POST', '/v1/portals', { ...as(), body: { name: 'Open help', slug: unique('ppo').toLowerCase(), access: 'open', referencePrefix: 'OPN' } })).body;
+    const openType = (await call('POST', `/v1/portals/${open.id}/request-types`, { ...as(), body: { name: 'Question', destination: { repositoryId: webRepositoryId } } })).body.id;
+    const onOpen = hostClient(t.url, open.host);
+    const email = `${unique('opr')}@customer.test`;
+    expect((await call('POST', `/v1/portals/${open.id}/customers`, { ...as(), body: { email, name: 'Ona Opener' } })).status).toBe(201);
+    const link = decodeURIComponent(/#token=(\S+)/.exec((await smtp.lastTo(email)).text)![1]);
+    const requester = (await onOpen('GET', `/portal/auth/magic-link/verify?token=${encodeURIComponent(link)}`)).body.token as string;
+    const made = await onOpen('POST', '/portal/requests', { token: requester, body: { requestTypeId: openType, title: 'Open question', values: {}, visibility: 'private' } });
+    expect(made.status, made.text).toBe(201);
+    const id = ((await call('GET', `/v1/portals/${open.id}/requests?limit=100`, as())).body.data as any[]).find((r) => r.reference === made.body.reference).id;
+    // An open portal holds a newcomer's first request for the team.
+    expect((await call('POST', `/v1/portals/${open.id}/requests/${id}/release`, as())).status).toBe(200);
+
+    const newcomer = `${unique('opn')}@elsewhere.test`;
+    const added = await onOpen('POST', `/portal/requests/${made.body.reference}/participants`, { token: requester, body: { email: newcomer } });
+    expect(added.status, added.text).toBe(200);
+    const invitation = await smtp.lastTo(newcomer);
+    expect(invitation.subject).toBe('You are invited to Open help');
+    const token = (await onOpen('GET', `/portal/auth/magic-link/verify?token=${encodeURIComponent(decodeURIComponent(/#token=(\S+)/.exec(invitation.text)![1]))}`)).body.token as string;
+    const seen = await onOpen('GET', `/portal/requests/${made.body.reference}`, { token });
+    expect(seen.status, seen.text).toBe(200);
+    // On the people's own portal only: the other portal does not know this session.
+    expect((await on()('GET', `/portal/requests/${made.body.reference}`, { token })).status).toBe(401);
   });
 
   it('leaving: the participant no longer sees the request and gets no more e-mail; a removed customer is on nothing', { timeout: 60_000 }, async () => {
