@@ -19,6 +19,7 @@ import { customerRoutes } from './modules/customers/portal-customers/routes.js';
 import { portalApiRoutes } from './modules/customers/portal-api/routes.js';
 import { portalPreferencesRoutes } from './modules/customers/portal-preferences/routes.js';
 import { portalRequestRoutes } from './modules/customers/portal-requests/routes.js';
+import { participantRoutes } from './modules/customers/request-participants/routes.js';
 import { satisfactionRoutes } from './modules/customers/satisfaction/routes.js';
 import { customerDataRoutes } from './modules/customers/customer-data/routes.js';
 import { notificationRoutes } from './modules/customers/request-notifications/routes.js';
@@ -59,6 +60,7 @@ export const routeTable: AnyRoute[] = [
   ...portalApiRoutes,
   ...portalPreferencesRoutes,
   ...portalRequestRoutes,
+  ...participantRoutes,
   ...satisfactionRoutes,
   ...customerDataRoutes,
   ...notificationRoutes,

@@ -2062,6 +2062,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/requests/{reference}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People on a request
+         * @description The customers put on this request, oldest first, by display name; whether the asker may manage them or is one of them (and may leave); and, for those who may manage, the requester's company's customers who could be added by id. The requester, or a manager of the requester's company, manages the people on a request; others who can see it get 403, anyone who cannot see it 404 (exactly as a reference that names nothing). Participants are always customers of this portal: they see the request (once the team accepted it), its public comments and status, may comment and vote, and follow it (they are e-mailed) from when they are added. Names only: no customer sees another's e-mail address.
+         */
+        get: operations["listPortalRequestParticipants"];
+        put?: never;
+        /**
+         * Add someone to a request
+         * @description By `customerId`: a colleague, a customer of the requester's company on this portal (422 for an id that is no customer of this portal, one of another company, the asker or the requester). By `email`: anyone; a customer of this portal with that address is added, an address that is none is invited to the portal (a sign-in link is mailed, as `POST /portal/colleagues` does; on an invite-only portal this makes them a customer) and is on the request from then on. The answer is the same whether or not the address had an account, so nobody learns who is a customer; a customer the team removed is not brought back. Adding someone already on it changes nothing. At most 20 people per request (409, `detail.reason` `too_many_participants`); 409 `rejected` for a request the team rejected. The team reads who added whom in the issue's activity (`request.participant_added`). Answers the people on the request. `Idempotency-Key` replays the first answer to a retry. The requester, or a manager of the requester's company, manages the people on a request; others who can see it get 403, anyone who cannot see it 404 (exactly as a reference that names nothing). Participants are always customers of this portal: they see the request (once the team accepted it), its public comments and status, may comment and vote, and follow it (they are e-mailed) from when they are added. Names only: no customer sees another's e-mail address.
+         */
+        post: operations["addPortalRequestParticipant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/requests/{reference}/participants/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove someone from a request, or leave it
+         * @description The requester or a manager of the requester's company removes anyone on it; a participant removes themself (leaves). Either way they stop following it (no more e-mails) and no longer see it unless they could anyway. 404 for someone who is not on it. The team reads it in the issue's activity (`request.participant_removed`, `detail.left` when they left). The requester, or a manager of the requester's company, manages the people on a request; others who can see it get 403, anyone who cannot see it 404 (exactly as a reference that names nothing). Participants are always customers of this portal: they see the request (once the team accepted it), its public comments and status, may comment and vote, and follow it (they are e-mailed) from when they are added. Names only: no customer sees another's e-mail address.
+         */
+        delete: operations["removePortalRequestParticipant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/requests/{reference}/rating": {
         parameters: {
             query?: never;
@@ -2159,7 +2203,7 @@ export interface paths {
         };
         /**
          * Download my data
-         * @description Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, satisfaction ratings, the files they uploaded (with download links) and sessions.
+         * @description Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, satisfaction ratings, the requests of others they take part in, the files they uploaded (with download links) and sessions.
          */
         get: operations["downloadMyPortalData"];
         put?: never;
@@ -3734,6 +3778,59 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        PortalRequestParticipant: {
+            /**
+             * Format: uuid
+             * @description The participant's portal membership id.
+             */
+            id: string;
+            /** @description Their display name; never their e-mail address. */
+            name: string;
+            /** @description Whether this is the customer asking. */
+            you: boolean;
+            /** @description Display name of who added them (null once that customer is gone). */
+            addedBy: string | null;
+            /** Format: date-time */
+            addedAt: string;
+        };
+        PortalRequestParticipants: {
+            /** @description Oldest first. */
+            data: components["schemas"]["PortalRequestParticipant"][];
+            /** @description Whether the asker may add and remove people: the requester, or a manager of the requester's company. */
+            mayManage: boolean;
+            /** @description Whether the asker is a participant (and so may leave). */
+            participating: boolean;
+            /** @description Only for those who may manage: the requester's company's customers who are not on the request yet (nor its requester), by name; whom `customerId` may add. Empty for others, and when the requester has no company. */
+            colleagues: {
+                /** Format: uuid */
+                id: string;
+                /** @description Display name only. */
+                name: string;
+            }[];
+        };
+        PortalRequestMemberParticipant: {
+            /**
+             * Format: uuid
+             * @description The customer's portal membership id.
+             */
+            id: string;
+            name: string;
+            /** @description Their address, as the portal's customer list shows it to members. */
+            email: string;
+            company: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** @description The customer who added them (null once that customer is gone). */
+            addedBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** Format: date-time */
+            addedAt: string;
+        };
         PortalRequestDetail: {
             /** Format: uuid */
             id: string;
@@ -3851,6 +3948,8 @@ export interface components {
                     name: string;
                 } | null;
             }[];
+            /** @description Customers the requester (or a manager of the requester's company) put on the request, in the order they were added: they see it, comment and are e-mailed like its requester. Removed customers are not listed. */
+            participants: components["schemas"]["PortalRequestMemberParticipant"][];
         };
         PortalSatisfactionAsk: {
             /** @description Whether the request was ever completed and its requester asked to rate it. */
@@ -3962,6 +4061,12 @@ export interface components {
                 rating: number | null;
                 comment: string | null;
                 ratedAt: string | null;
+            }[];
+            /** @description Requests of others they were made a participant of. */
+            participations: {
+                reference: string;
+                /** Format: date-time */
+                addedAt: string;
             }[];
             /** @description The files they uploaded, each with a download link good for 15 minutes. */
             attachments: {
@@ -21317,6 +21422,361 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortalCustomer"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPortalRequestParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<PREFIX>-<number>` (the prefix in any case) or the number alone. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRequestParticipants"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addPortalRequestParticipant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: the first successful answer is replayed for 48 hours (at least 24); a different body with the same key is 422; a retry while the first runs is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `<PREFIX>-<number>` (the prefix in any case) or the number alone. */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A colleague: a customer of the requester's company on this portal (from `colleagues`).
+                     */
+                    customerId?: string;
+                    /**
+                     * Format: email
+                     * @description Anyone, by address: a customer of this portal is added; an address that is not one is invited to the portal and is on the request once they sign in.
+                     */
+                    email?: string;
+                    /** @description With `email`, for an invitation: the name to greet them by (default: the address's part before @). Ignored for an address that is a customer already. */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRequestParticipants"];
+                };
+            };
+            /** @description unauthenticated: no valid credential. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the credential is valid but its role or scope does not allow this. A change made with the portal session cookie must come from the portal's own host (Origin). */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource, or not visible to the caller (another tenant included). */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: the request conflicts with the current state. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: the request did not match the expected shape (malformed cursors included). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many requests for this credential; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal: an unexpected failure; quote the request id. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removePortalRequestParticipant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<PREFIX>-<number>` (the prefix in any case) or the number alone. */
+                reference: string;
+                /** @description The participant's portal membership id (`id` in the request's participant list). */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
                 };
             };
             /** @description unauthenticated: no valid credential. */

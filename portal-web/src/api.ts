@@ -15,6 +15,7 @@ export type PortalRequest = components['schemas']['PortalCustomerRequest'];
 export type Comment = components['schemas']['PortalComment'];
 export type Attachment = components['schemas']['Attachment'];
 export type Colleague = components['schemas']['PortalColleague'];
+export type Participants = components['schemas']['PortalRequestParticipants'];
 export type RequestType = components['schemas']['PortalRequestTypeForm'];
 export type FormField = RequestType['form'][number];
 export type StatusId = PortalRequest['status']['id'];

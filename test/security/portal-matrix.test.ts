@@ -102,6 +102,8 @@ beforeAll(async () => {
     [ws.id, portal.a.id, rows[0].number, customerAId],
   );
   objectOf.reference = `${rows[0].reference_prefix}-${rows[0].number}`;
+  // Customer A themself: leaving a request they are not on reaches the handler (404).
+  objectOf.customerId = customerAId;
   const upload = await on(portal.a)('POST', '/portal/attachments?filename=matrix.txt', { token: customerA.token, headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from('matrix\n') });
   expect(upload.status, upload.text).toBe(201);
   objectOf.attachmentId = upload.body.id;
@@ -111,6 +113,8 @@ beforeAll(async () => {
   validBodyFor.portalSetPassword = { newPassword: 'a matrix password' };
   validBodyFor.invitePortalColleague = { email: `${unique('colleague')}@example.test` };
   validBodyFor.changePortalPreferences = { emailUpdates: true };
+  // A customer of another portal: the handler refuses it (422), past the credential checks.
+  validBodyFor.addPortalRequestParticipant = { customerId: randomUUID() };
 });
 
 afterAll(async () => {

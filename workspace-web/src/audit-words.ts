@@ -60,6 +60,8 @@ const ACTION_WORDS: Record<string, string> = {
   'request.rejected': 'Request rejected',
   'request.shared': 'Request shared',
   'request.deleted': 'Request deleted',
+  'request.participant_added': 'Participant added to a request',
+  'request.participant_removed': 'Participant removed from a request',
 };
 
 /** An action in words: known ones as above, any other as its code read aloud ("thing.did_this" → "Thing: did this"). */

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { day, Link, moment, Notice, PageTitle, sizeOf } from '@svc/ui-kit';
+import { day, Link, moment, navigate, Notice, PageTitle, sizeOf } from '@svc/ui-kit';
 import { api, problemOf, type Attachment, type Comment, type PortalRequest } from '../api';
 import type { Session } from '../app';
 import { HELD_LINE, HeldBadge, REJECTED_LINE, StatusBadge } from '../ui';
 import { ClosingForm } from './request-closing';
+import { RequestPeople } from './request-people';
 import { RequestRating } from './rating';
 
 const VISIBILITY: Record<PortalRequest['visibility'], string> = {
@@ -137,6 +138,8 @@ export function RequestPage({ session, reference, location }: { session: Session
       ) : null}
 
       {request.attachments.length ? <Files attachments={request.attachments} /> : null}
+
+      {request.rejected ? null : <RequestPeople reference={request.reference} onLeft={() => navigate('/')} />}
 
       <section aria-labelledby="conversation-heading">
         <h2 id="conversation-heading">Conversation</h2>

@@ -309,6 +309,27 @@ export const requestSubscriptions = pgTable(
 );
 
 /**
+ * People the requester (or a manager of the requester's company) put on one request: always a
+ * customer of the request's portal. They see the request as its requester does, once it is filed
+ * (the sight predicate in requests/store.ts); docs/decisions/0087-participants.md.
+ */
+export const requestParticipants = pgTable(
+  'request_participants',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => portalCustomers.id, { onDelete: 'cascade' }),
+    ...workspaceScope(),
+    addedBy: uuid('added_by').references(() => portalCustomers.id, { onDelete: 'set null' }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.customerId] }), index('request_participants_customer_idx').on(t.customerId)],
+);
+
+/**
  * When a customer last opened a request, and the status it showed them then: `unread` is a status
  * other than that one, or a public comment by somebody else since then.
  */

@@ -64,6 +64,16 @@ const WHAT: Record<string, string> = {
   'request.deleted': 'deleted a portal request',
 };
 
+/** What an entry says, with whom it names where the action has a person (people on a portal request). */
+function whatOf(entry: Activity): string {
+  const detail = entry.detail as { participant?: { name?: string }; left?: boolean; reference?: string };
+  const name = detail.participant?.name ?? 'someone';
+  const on = detail.reference ? ` portal request ${detail.reference}` : ' a portal request';
+  if (entry.action === 'request.participant_added') return `added ${name} to${on}`;
+  if (entry.action === 'request.participant_removed') return detail.left ? `left${on}` : `removed ${name} from${on}`;
+  return WHAT[entry.action] ?? entry.action;
+}
+
 function who(actor: Activity['actor']): string {
   const a = actor as { type?: string; name?: string; login?: string | null };
   if (a.type === 'codehost') return a.login ? `${a.login} on GitHub` : 'someone on GitHub';
@@ -91,7 +101,7 @@ export function IssueActivity({ workspaceId, issueId }: { workspaceId: string; i
       <ol class="activity-list">
         {entries.map((entry) => (
           <li key={entry.id}>
-            <strong>{who(entry.actor)}</strong> {WHAT[entry.action] ?? entry.action} <span class="meta">{moment(entry.createdAt)}</span>
+            <strong>{who(entry.actor)}</strong> {whatOf(entry)} <span class="meta">{moment(entry.createdAt)}</span>
           </li>
         ))}
       </ol>

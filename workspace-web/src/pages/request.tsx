@@ -240,7 +240,7 @@ function RequestSettings({ request, portalId, canEdit }: { request: PortalReques
   );
 }
 
-/** Who asked, who follows (and is e-mailed), who voted. */
+/** Who asked, who was put on it (participants see it and are e-mailed), who follows (and is e-mailed), who voted. */
 function People({ request }: { request: PortalRequestDetail }) {
   const names = (list: PortalRequestDetail['followers']) => list.map((p) => (p.company ? `${p.name} (${p.company.name})` : p.name)).join(', ');
   return (
@@ -257,6 +257,24 @@ function People({ request }: { request: PortalRequestDetail }) {
               </>
             ) : (
               'Shared by a member'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Participants ({request.participants.length})</dt>
+          <dd>
+            {request.participants.length ? (
+              <ul class="plain-list">
+                {request.participants.map((p) => (
+                  <li key={p.id}>
+                    {p.name} · <a href={`mailto:${p.email}`}>{p.email}</a>
+                    {p.company ? <> · {p.company.name}</> : null}
+                    {p.addedBy ? <span class="meta"> · added by {p.addedBy.name}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span class="empty">Nobody added</span>
             )}
           </dd>
         </div>

@@ -27,6 +27,7 @@ const customerDataSchema = z
     ratings: z
       .array(z.object({ reference: z.string(), askedAt: timestamp(), rating: z.number().int().min(1).max(5).nullable(), comment: z.string().nullable(), ratedAt: timestamp().nullable() }))
       .describe('Each time a request of theirs was completed and they were asked to rate it, with their rating and comment (null where they gave none).'),
+    participations: z.array(z.object({ reference: z.string(), addedAt: timestamp() })).describe('Requests of others they were made a participant of.'),
     attachments: z
       .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int(), reference: z.string().nullable(), download: z.object({ url: z.url(), expiresAt: timestamp() }) }))
       .describe('The files they uploaded, each with a download link good for 15 minutes.'),
@@ -40,7 +41,7 @@ export const customerDataRoutes = [
     method: 'GET',
     path: '/portal/me/data',
     summary: 'Download my data',
-    description: 'Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, satisfaction ratings, the files they uploaded (with download links) and sessions.',
+    description: 'Everything the service holds about this customer, as one JSON document: profile, requests (with the form answers), comments, votes, subscriptions, satisfaction ratings, the requests of others they take part in, the files they uploaded (with download links) and sessions.',
     tags: ['Portal'],
     access: { kind: 'customer' },
     response: customerDataSchema,

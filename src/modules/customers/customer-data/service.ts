@@ -62,6 +62,7 @@ export const customerDataService = {
       votes: (await customerDataStore.votes(db, customer.id)).map((v) => ({ reference: v.reference, createdAt: v.created_at })),
       subscriptions: (await customerDataStore.subscriptions(db, customer.id)).map((x) => ({ reference: x.reference, createdAt: x.created_at })),
       ratings: (await customerDataStore.ratings(db, customer.id)).map((g) => ({ reference: g.reference, askedAt: g.asked_at, rating: g.rating, comment: g.comment, ratedAt: g.rated_at })),
+      participations: (await customerDataStore.participations(db, customer.id)).map((x) => ({ reference: x.reference, addedAt: x.added_at })),
       attachments: (await customerDataStore.attachments(db, customer.id)).map((a) => ({
         filename: a.filename,
         contentType: a.content_type,

@@ -62,6 +62,14 @@ export const customerDataStore = {
     return rows;
   },
 
+  async participations(tx: Executor, customerId: string) {
+    const { rows } = await tx.execute<{ reference: string; added_at: string }>(sql`
+      select p.reference_prefix || '-' || r.number as reference, to_char(x.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as added_at
+        from request_participants x join requests r on r.id = x.request_id join portals p on p.id = r.portal_id
+       where x.customer_id = ${customerId} order by x.added_at`);
+    return rows;
+  },
+
   async attachments(tx: Executor, customerId: string) {
     const { rows } = await tx.execute<{ id: string; workspace_id: string; portal_id: string | null; uploaded_by_customer_id: string | null; request_id: string | null; filename: string; content_type: string; size: number; created_at: string; reference: string | null }>(sql`
       select a.*, case when r.id is null then null else p.reference_prefix || '-' || r.number end as reference
@@ -93,7 +101,7 @@ export const customerDataStore = {
   },
 
   /**
-   * Erases the person: votes (and the counts they made), sessions, sign-in accounts and links, and
+   * Erases the person: votes (and the counts they made), follows and participations, sessions, sign-in accounts and links, and
    * every copy of their name and addresses in the service's own records (audit and activity
    * entries, remembered answers), leaving the membership as "a deleted customer" so the requests
    * and comments keep an author.
@@ -102,6 +110,7 @@ export const customerDataStore = {
     await tx.execute(sql`update requests r set vote_count = r.vote_count - 1 from request_votes v where v.request_id = r.id and v.customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_votes where customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_subscriptions where customer_id = ${p.customerId}`);
+    await tx.execute(sql`delete from request_participants where customer_id = ${p.customerId}`);
     await tx.execute(sql`delete from request_reads where customer_id = ${p.customerId}`);
     // Their words in a rating go; the score stays, nobody's, in the portal's figures.
     await tx.execute(sql`update request_ratings set comment = null where customer_id = ${p.customerId}`);
@@ -118,7 +127,7 @@ export const customerDataStore = {
         audit_entries: sql`(actor->>'customerId' = ${p.customerId} or target_id = ${p.customerId}
                             or target_id in (select id::text from requests where requester_id = ${p.customerId})
                             or target_id in (select i.id::text from requests r join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id where r.requester_id = ${p.customerId}))`,
-        issue_activity: sql`(actor->>'customerId' = ${p.customerId}
+        issue_activity: sql`(actor->>'customerId' = ${p.customerId} or detail->'participant'->>'customerId' = ${p.customerId}
                              or issue_id in (select i.id from requests r join issues i on i.workspace_id = r.workspace_id and i.node_id = r.issue_node_id where r.requester_id = ${p.customerId}))`,
       };
       for (const [table, column] of [['audit_entries', 'actor'], ['audit_entries', 'before'], ['audit_entries', 'after'], ['issue_activity', 'actor'], ['issue_activity', 'detail']] as const) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../../platform/query-values.js';
 import type { Executor } from '../../../db/pool.js';
-import { companies, portalAuthAccounts, portalAuthSessions, portalAuthUsers, portalCustomers } from '../../../db/schema/index.js';
+import { companies, portalAuthAccounts, portalAuthSessions, portalAuthUsers, portalCustomers, requestParticipants } from '../../../db/schema/index.js';
 import { keysetAfter, type SortValue } from '../../../platform/pagination.js';
 import type { CustomerRow } from './schemas.js';
 
@@ -90,5 +90,7 @@ export const customerStore = {
     if (!row) return;
     await tx.delete(portalAuthSessions).where(eq(portalAuthSessions.userId, row.userId));
     await tx.delete(portalAuthAccounts).where(eq(portalAuthAccounts.userId, row.userId));
+    // A removed customer is on no request any more, and stays off if the team brings them back.
+    await tx.delete(requestParticipants).where(eq(requestParticipants.customerId, customerId));
   },
 };

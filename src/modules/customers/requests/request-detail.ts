@@ -4,6 +4,8 @@ import type { Executor } from '../../../db/pool.js';
 import { preparedRows } from '../../../db/prepared.js';
 import { timestamp } from '../../../platform/schemas.js';
 import { memberRequestSchema, type MemberRequest } from './schemas.js';
+import { memberParticipantSchema } from '../request-participants/schemas.js';
+import { participantStore } from '../request-participants/store.js';
 
 const person = z.object({
   id: z.uuid().describe("The customer's id (`id` in the portal's customers)."),
@@ -24,6 +26,9 @@ export const memberRequestDetailSchema = memberRequestSchema
       .describe('Files attached to the request, oldest first.'),
     followers: z.array(person).describe('Customers who follow the request (the requester from the start, unless they stopped), by name.'),
     voters: z.array(person).describe('Customers who voted for it, earliest first.'),
+    participants: z
+      .array(memberParticipantSchema)
+      .describe("Customers the requester (or a manager of the requester's company) put on the request, in the order they were added: they see it, comment and are e-mailed like its requester. Removed customers are not listed."),
   })
   .meta({ id: 'PortalRequestDetail' });
 
@@ -34,9 +39,9 @@ type FileRow = { id: string; filename: string; contentType: string; size: number
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 
-/** The files, followers and voters of one request, in two round trips. */
+/** The files, followers, voters and participants of one request, in three round trips. */
 export async function requestDetailOf(tx: Executor, request: MemberRequest): Promise<MemberRequestDetail> {
-  const [people, files] = await Promise.all([
+  const [people, files, participants] = await Promise.all([
     preparedRows<PersonRow>(
       tx,
       sql`select x.kind, c.id, u.name, co.id as "companyId", co.name as "companyName", x.at
@@ -53,6 +58,7 @@ export async function requestDetailOf(tx: Executor, request: MemberRequest): Pro
       sql`select id, filename, content_type as "contentType", size, created_at as "createdAt"
             from attachments where request_id = ${request.id} order by created_at, id`,
     ),
+    participantStore.list(tx, request.id),
   ]);
   const personOf = (row: PersonRow) => ({
     id: row.id,
@@ -64,5 +70,13 @@ export async function requestDetailOf(tx: Executor, request: MemberRequest): Pro
     files: files.map((f) => ({ id: f.id, filename: f.filename, contentType: f.contentType, size: Number(f.size), createdAt: iso(f.createdAt) })),
     followers: people.filter((p) => p.kind === 'follower').map(personOf),
     voters: people.filter((p) => p.kind === 'voter').map(personOf),
+    participants: participants.map((r) => ({
+      id: r.customerId,
+      name: r.name,
+      email: r.email,
+      company: r.companyId ? { id: r.companyId, name: r.companyName ?? '' } : null,
+      addedBy: r.addedById ? { id: r.addedById, name: r.addedByName ?? '' } : null,
+      addedAt: iso(r.addedAt),
+    })),
   };
 }

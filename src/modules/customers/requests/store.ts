@@ -99,7 +99,8 @@ export interface CustomerFilter {
 
 /**
  * What a customer sees: their own requests whatever their state; of anybody else's, only filed
- * ones, when public, company-visible within their company, or (a manager) any in their company.
+ * ones, when public, company-visible within their company, (a manager) any in their company, or
+ * one they were made a participant of (docs/decisions/0087-participants.md).
  * The requester's company is read now, so moving a customer changes what everybody sees at once.
  */
 function sightOf(who: CustomerSight): SQL {
@@ -108,7 +109,9 @@ function sightOf(who: CustomerSight): SQL {
       ? sql` or c.company_id = ${who.companyId}`
       : sql` or (r.visibility = 'company' and c.company_id = ${who.companyId})`
     : sql``;
-  return sql`(r.requester_id = ${who.customerId} or (r.state = 'filed' and (r.visibility = 'public'${company})))`;
+  // A participant's requests: one index range of request_participants, read once for the query.
+  const participant = sql` or r.id in (select request_id from request_participants where customer_id = ${who.customerId})`;
+  return sql`(r.requester_id = ${who.customerId} or (r.state = 'filed' and (r.visibility = 'public'${company}${participant})))`;
 }
 
 function customerConditions(portalId: string, who: CustomerSight, filter: CustomerFilter): SQL[] {
