@@ -700,3 +700,25 @@ describe('the requests of every portal in the workspace application', () => {
     await page.close();
   }, 60_000);
 });
+
+describe('people a customer put on a request, in the workspace application', () => {
+  it('lists each participant with their address and who added them, on the request page', async () => {
+    const site = hostClient(demo.base.replace('localhost', '127.0.0.1'), `demo.portal.localhost:${demo.ports.port}`);
+    const [grace, alan] = demoPortal.customers;
+    const signedIn = await site('POST', '/portal/auth/sign-in/email', { body: { email: grace.email, password: grace.password } });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const added = await site('POST', '/portal/requests/DEMO-1/participants', { token: signedIn.headers.get('set-auth-token')!, body: { email: alan.email } });
+    expect(added.status, added.text).toBe(200);
+
+    const page = await teamPage();
+    const exported = (await requestsOf(page)).find((r) => r.title === 'Export stops at 1,000 rows')!;
+    await page.goto(requestUrl(exported));
+    const people = page.getByRole('region', { name: 'People' });
+    await expect.poll(() => people.textContent()).toContain('Participants (1)');
+    const text = (await people.textContent()) ?? '';
+    expect(text).toContain(`${alan.name} · ${alan.email}`);
+    expect(text).toContain(`added by ${grace.name}`);
+    await expectAccessible(page, 'request page with a participant');
+    await page.close();
+  }, 60_000);
+});
