@@ -85,6 +85,11 @@ const climbs = [
     why: 'a public comment queues the mail to the request\'s subscribers in the transaction that writes it',
   },
   {
+    from: 'src/modules/work/issues/comment-files.ts',
+    to: 'src/modules/customers/attachments/comment-files.ts',
+    why: "a comment's files are attachments: the issue comment routes take them, list them with fresh links and link them from the code host (decision 0086)",
+  },
+  {
     from: 'src/modules/work/projects/service.ts',
     to: 'src/modules/customers/request-notifications/service.ts',
     why: 'a project field write can change a request\'s derived status: it schedules the sweep in its own transaction',

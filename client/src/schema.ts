@@ -1096,7 +1096,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on an issue
-         * @description Authored like a new issue (the caller's own code-host account with `writesAsSelf`, else the app's bot); the service records who wrote it, so only they may edit or delete it. `public` adds the hidden marker that lets portal customers read it. The code host is written first (one request, in the installation's lane: one code-host request in flight per installation across every process); then, in one transaction, the cache is updated from its answer and an activity and an audit entry are recorded. When the code host refuses (502 codehost_error), is unavailable or rate-limits us past a short wait (503 codehost_unavailable with Retry-After), or times out (504 codehost_timeout), nothing changes. A repository that is archived, no longer reachable or not synced is refused with 409 conflict before the code host is asked. Honours Idempotency-Key (kept at least 24 hours).
+         * @description Authored like a new issue (the caller's own code-host account with `writesAsSelf`, else the app's bot); the service records who wrote it, so only they may edit or delete it. `public` adds the hidden marker that lets portal customers read it. `attachmentIds`: the caller's own free uploads (at most 10), linked by name from the comment on the code host; customers get a public reply's files with it, never an internal note's. The code host is written first (one request, in the installation's lane: one code-host request in flight per installation across every process); then, in one transaction, the cache is updated from its answer and an activity and an audit entry are recorded. When the code host refuses (502 codehost_error), is unavailable or rate-limits us past a short wait (503 codehost_unavailable with Retry-After), or times out (504 codehost_timeout), nothing changes. A repository that is archived, no longer reachable or not synced is refused with 409 conflict before the code host is asked. Honours Idempotency-Key (kept at least 24 hours).
          */
         post: operations["createIssueComment"];
         delete?: never;
@@ -1983,13 +1983,13 @@ export interface paths {
         };
         /**
          * A request's comments
-         * @description Oldest first: the public ones only (customers' comments, and replies the team made public, in the service or on GitHub with `Public reply:`), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address.
+         * @description Oldest first: the public ones only (customers' comments, and replies the team made public, in the service or on GitHub with `Public reply:`), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address. Each comment's `attachments` carry download links made at this read (15 minutes): only files of the public comments listed, so a reply made internal later takes its files out of the portal too.
          */
         get: operations["listPortalRequestComments"];
         put?: never;
         /**
          * Comment on a request
-         * @description Posted to the issue on the code host as the service's bot, ending with a line naming the customer and their company and the hidden marker that makes it public; it is always public. 409 while the request is held (or after it was rejected). Where the request's words may not reach the code host, the issue gets a placeholder naming the reference and the comment's text stays in the service (the portal and the team read it as written). What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows.
+         * @description Posted to the issue on the code host as the service's bot, ending with a line naming the customer and their company and the hidden marker that makes it public; it is always public. 409 while the request is held (or after it was rejected). Where the request's words may not reach the code host, the issue gets a placeholder naming the reference and the comment's text stays in the service (the portal and the team read it as written). `attachmentIds`: the customer's own uploads (`POST /portal/attachments`) not yet attached to a request or comment, at most 10; any other id is 422 and nothing is posted. The comment on the code host links each file to `/v1/attachments/{id}/open` (numbered, without names, where the words may not reach the code host); the portal lists them with fresh links. What a customer writes (the title, the answers, the files' names, their name and company, their comments) reaches the code host only where everyone who can read it there may read the request: always in a private repository; in a public repository only for a `public` request on an `open` portal. Any other request in a public repository is filed as its reference alone (the request type's name and a pointer to svc), `wordsKeptInService` is true, and the customer's words, later comments included, stay in the service, where members read them (the request, and the issue's comments with `customer.wordsKeptInService`). Narrowing a request's visibility later does not take back what the code host already shows.
          */
         post: operations["commentOnPortalRequest"];
         delete?: never;
@@ -2329,7 +2329,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file to attach to a request
-         * @description The body is the file itself, sent as `application/octet-stream` and streamed to storage (never held whole in memory). Its type is read from its content (file-type), not taken from the client: it must be one of `ATTACHMENT_TYPES` (default: PNG, JPEG, GIF, WebP, PDF, plain text) and agree with the name's extension, else 422; larger than `ATTACHMENT_MAX_BYTES` (default 10 MiB) is 422. Nothing is kept of a refused file. The store is local disk or an S3-compatible bucket, as the service is configured; a store that fails answers 502 `dependency_error` and nothing is recorded. Attach it by sending its id in `attachmentIds` when submitting a request.
+         * @description The body is the file itself, sent as `application/octet-stream` and streamed to storage (never held whole in memory). Its type is read from its content (file-type), not taken from the client: it must be one of `ATTACHMENT_TYPES` (default: PNG, JPEG, GIF, WebP, PDF, plain text) and agree with the name's extension, else 422; larger than `ATTACHMENT_MAX_BYTES` (default 10 MiB) is 422. Nothing is kept of a refused file. The store is local disk or an S3-compatible bucket, as the service is configured; a store that fails answers 502 `dependency_error` and nothing is recorded. Attach it by sending its id in `attachmentIds` when submitting a request or commenting on one.
          */
         post: operations["uploadPortalAttachment"];
         delete?: never;
@@ -3119,6 +3119,30 @@ export interface components {
                 [key: string]: components["schemas"]["ProjectFieldValue"];
             };
         };
+        Attachment: {
+            /** Format: uuid */
+            id: string;
+            filename: string;
+            /** @description As the content shows it, never as the client said. */
+            contentType: string;
+            size: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CommentFile: {
+            /** Format: uuid */
+            id: string;
+            filename: string;
+            contentType: string;
+            size: number;
+            /**
+             * Format: uri
+             * @description A signed download link made when this list was read; it works for 15 minutes without a credential. Read the comments again for a fresh one.
+             */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         CodehostActor: {
             /** @description Code-host user id. */
             id: number;
@@ -3253,6 +3277,8 @@ export interface components {
             } | null;
             /** @description Whether the caller may edit and delete it (PATCH and DELETE on the comment): one they wrote through the service, or one their linked code-host account authored on the code host. False for everyone else's, so a client offers those actions only where they will be allowed. */
             mine: boolean;
+            /** @description The files attached to it through the service, oldest first, each with a download link made at this read (15 minutes). A public comment's files are what its portal's customers see with it; an internal comment's never reach a customer. */
+            attachments: components["schemas"]["CommentFile"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3619,16 +3645,6 @@ export interface components {
             /** @description A request this customer submits is followed from the start (they may still follow or unfollow any request). */
             followOwnRequests: boolean;
         };
-        Attachment: {
-            /** Format: uuid */
-            id: string;
-            filename: string;
-            /** @description As the content shows it, never as the client said. */
-            contentType: string;
-            size: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
         PortalRequest: {
             /** Format: uuid */
             id: string;
@@ -3775,6 +3791,8 @@ export interface components {
                 /** @enum {string} */
                 kind: "customer" | "team";
             };
+            /** @description The files attached to the comment, oldest first, each with a fresh download link. */
+            attachments: components["schemas"]["CommentFile"][];
             /** Format: date-time */
             createdAt: string;
         };
@@ -4068,12 +4086,15 @@ export interface components {
                 /** Format: date-time */
                 addedAt: string;
             }[];
-            /** @description The files they uploaded, each with a download link good for 15 minutes. */
+            /** @description The files they uploaded (on requests, on comments, or not attached yet), each with a download link good for 15 minutes. */
             attachments: {
                 filename: string;
                 contentType: string;
                 size: number;
+                /** @description The request it is attached to, or the request of the comment it is attached to; null while attached to nothing. */
                 reference: string | null;
+                /** @description Whether it was attached to the request itself or to one of their comments on it. */
+                attachedTo: ("request" | "comment") | null;
                 download: {
                     /** Format: uri */
                     url: string;
@@ -11973,6 +11994,8 @@ export interface operations {
                      * @enum {string}
                      */
                     visibility?: "internal" | "public";
+                    /** @description At most 10 ids of files the caller uploaded with `POST /v1/attachments` and has not attached to anything yet; any other id (someone else's, a customer's, another workspace's, one attached already) is 422 naming it, and nothing is posted. The comment on the code host links each by name to `/v1/attachments/{id}/open`. On a public reply customers see the files with it; on an internal note only the team does. */
+                    attachmentIds?: string[];
                 };
             };
         };
@@ -20860,6 +20883,8 @@ export interface operations {
             content: {
                 "application/json": {
                     body: string;
+                    /** @description At most 10 ids of files the caller uploaded (`POST /portal/attachments` for a customer, `POST /v1/attachments` for a member) and has not attached to a request or comment yet; any other id is 422 naming it, and nothing is posted. The comment on the code host links each file to `/v1/attachments/{id}/open` (by number only, no names, where the request's words may not reach the code host). */
+                    attachmentIds?: string[];
                 };
             };
         };

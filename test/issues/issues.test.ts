@@ -494,6 +494,7 @@ describe('comments', () => {
         customer: null,
         // Bob's and Cy's; the public one the app's bot posted, recorded by nobody here: none is Ada's to change.
         mine: false,
+        attachments: [],
         createdAt: new Date(c.created_at).toISOString(),
         updatedAt: new Date(c.updated_at).toISOString(),
         htmlUrl: c.html_url,

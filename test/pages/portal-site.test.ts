@@ -305,7 +305,7 @@ describe('the portal website', () => {
     await expect.poll(() => page.locator('.notice-info').textContent()).toContain('Held for review. The team looks at it before it goes any further');
     expect(await page.getByRole('button', { name: /^Vote/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Post comment' }).count()).toBe(0);
-    expect(await page.locator('.empty').textContent()).toBe('Comments open once the team accepts this request.');
+    expect(await page.getByRole('region', { name: 'Conversation' }).locator('.empty').textContent()).toBe('Comments open once the team accepts this request.');
     expect(await page.locator('button.follow').count()).toBe(1);
 
     // Its file, listed on the page: the link downloads it.
@@ -393,8 +393,23 @@ describe('the portal website', () => {
     await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
 
     await page.getByLabel(/Your comment/).fill('Thank you! It also happens with 2,000 issues.');
+    // Two files picked (each uploaded at once), one taken off again before sending.
+    const picker = page.getByLabel(/^Files \(optional/);
+    await picker.setInputFiles({ name: 'row<em>2000.txt', mimeType: 'text/plain', buffer: Buffer.from('failed again at row 2000\n') });
+    await expect.poll(() => page.locator('.picked-files li').count()).toBe(1);
+    await picker.setInputFiles({ name: 'wrong.txt', mimeType: 'text/plain', buffer: Buffer.from('not this one\n') });
+    await expect.poll(() => page.locator('.picked-files li').count()).toBe(2);
+    await page.getByRole('button', { name: 'Remove wrong.txt' }).click();
+    expect(await page.locator('.picked-files').textContent()).not.toContain('wrong');
     await page.getByRole('button', { name: 'Post comment' }).click();
     await expect.poll(() => page.locator('.comment').count()).toBe(2);
+    // The comment shows its file as a link that downloads it, its name as text (no markup); the form is empty again.
+    const fileLink = page.locator('.comment').last().getByRole('link', { name: 'row<em>2000.txt' });
+    await fileLink.waitFor();
+    expect(await page.locator('.comment em').count()).toBe(0);
+    expect(await page.locator('.picked-files').count()).toBe(0);
+    const fileUrl = new URL((await fileLink.getAttribute('href'))!);
+    expect(await (await fetch(`${t.url}${fileUrl.pathname}${fileUrl.search}`)).text()).toBe('failed again at row 2000\n');
     await expectAccessible(page, 'request');
     await shoot(page, 'request-desktop');
 

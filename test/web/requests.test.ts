@@ -93,8 +93,14 @@ describe('a request in the workspace application', () => {
     expect(await readers.textContent()).toMatch(/read by/);
     expect(await readers.textContent()).toContain('Grace Customer');
     await page.getByLabel('Comment (Markdown)').fill('We shipped a fix today, Grace.');
+    // With a file: uploaded when picked, listed before posting, then shown on the reply.
+    await page.getByLabel('Files (optional)').setInputFiles({ name: 'release-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Export: no row limit.\n') });
+    await expect.poll(() => page.locator('.picked-files li').count()).toBe(1);
     await page.getByRole('button', { name: 'Post public reply' }).click();
     await expect.poll(() => conversation.locator('.comment-public', { hasText: 'We shipped a fix today' }).count()).toBe(1);
+    const replyFile = conversation.locator('.comment-public', { hasText: 'We shipped a fix today' }).getByRole('link', { name: 'release-notes.txt' });
+    await replyFile.waitFor();
+    expect(await page.locator('.picked-files').count()).toBe(0);
     await expect.poll(() => lastMailTo('grace@customer.localhost') ?? '', { timeout: 20_000 }).toContain('We shipped a fix today');
     // An internal note reaches no customer's e-mail.
     await page.getByLabel(/^Internal note/).check();
@@ -117,6 +123,11 @@ describe('a request in the workspace application', () => {
     await portalSite.goto(`http://demo.portal.localhost:${demo.ports.port}/requests/${encodeURIComponent(exported.reference)}`);
     const graceReads = portalSite.locator('ol.comments');
     await expect.poll(() => graceReads.textContent()).toContain('We shipped a fix today, Grace.');
+    // The reply's file, with a link that downloads it.
+    const graceFile = graceReads.getByRole('link', { name: 'release-notes.txt' });
+    await graceFile.waitFor();
+    const fileUrl = new URL((await graceFile.getAttribute('href'))!);
+    expect(await (await fetch(`${demo.base}${fileUrl.pathname}${fileUrl.search}`)).text()).toBe('Export: no row limit.\n');
     expect(await graceReads.textContent()).not.toContain('check the worker logs');
     expect(await graceReads.textContent()).not.toContain('nobody outside the team reads this');
     await portalSite.context().close();

@@ -3,6 +3,7 @@ import { day, Link, moment, navigate, Notice, PageTitle, sizeOf } from '@svc/ui-
 import { api, problemOf, type Attachment, type Comment, type PortalRequest } from '../api';
 import type { Session } from '../app';
 import { HELD_LINE, HeldBadge, REJECTED_LINE, StatusBadge } from '../ui';
+import { CommentFileLinks, CommentFilePicker, type PickedFile } from './comment-files';
 import { ClosingForm } from './request-closing';
 import { RequestPeople } from './request-people';
 import { RequestRating } from './rating';
@@ -20,11 +21,14 @@ export function RequestPage({ session, reference, location }: { session: Session
   const [problem, setProblem] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState<PickedFile[]>([]);
   const path = { params: { path: { reference } } };
 
+  // Read afresh, the comments' file links are fresh too.
   const loadComments = async () => {
     const { data } = await api.GET('/portal/requests/{reference}/comments', path);
     if (data) setComments(data.data);
+    return data?.data ?? [];
   };
 
   useEffect(() => {
@@ -70,10 +74,12 @@ export function RequestPage({ session, reference, location }: { session: Session
     }
     setBusy(true);
     setProblem(null);
-    const { data, error, response } = await api.POST('/portal/requests/{reference}/comments', { ...path, body: { body } });
+    const attachmentIds = picked.map((f) => f.id);
+    const { data, error, response } = await api.POST('/portal/requests/{reference}/comments', { ...path, body: { body, ...(attachmentIds.length ? { attachmentIds } : {}) } });
     setBusy(false);
     if (!data) return setProblem(problemOf(error, response));
     form.reset();
+    setPicked([]);
     setSaid('Your comment is posted.');
     await loadComments();
   };
@@ -152,6 +158,7 @@ export function RequestPage({ session, reference, location }: { session: Session
                 {c.author.kind === 'team' ? <span class="team-tag">Team</span> : null} · <time dateTime={c.createdAt}>{moment(c.createdAt)}</time>
               </p>
               <div class="comment-body">{c.body}</div>
+              <CommentFileLinks comment={c} refresh={loadComments} />
             </li>
           ))}
         </ol>
@@ -170,6 +177,7 @@ export function RequestPage({ session, reference, location }: { session: Session
             <h3 id="comment-heading">Add a comment</h3>
             <label for="comment-body">Your comment (everybody who can see this request reads it)</label>
             <textarea id="comment-body" name="body" rows={4} maxLength={20000} required />
+            <CommentFilePicker files={picked} onChange={setPicked} disabled={busy} />
             <button type="submit" class="primary" disabled={busy}>Post comment</button>
           </form>
         )}

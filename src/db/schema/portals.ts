@@ -396,12 +396,25 @@ export const attachments = pgTable(
     uploadedByCustomerId: uuid('uploaded_by_customer_id').references(() => portalCustomers.id, { onDelete: 'set null' }),
     uploadedByUserId: uuid('uploaded_by_user_id'),
     requestId: uuid('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    /**
+     * The comment it is attached to, named as the code host names it (repository and comment id),
+     * so a customer's comment and a member's reply are found the same way; set once, like
+     * `requestId`, and never both (decision 0086).
+     */
+    commentRepositoryId: uuid('comment_repository_id').references(() => repositories.id, { onDelete: 'cascade' }),
+    commentCodehostId: bigint('comment_codehost_id', { mode: 'number' }),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('attachments_request_idx').on(t.requestId), index('attachments_customer_idx').on(t.uploadedByCustomerId)],
+  (t) => [
+    index('attachments_request_idx').on(t.requestId),
+    index('attachments_customer_idx').on(t.uploadedByCustomerId),
+    index('attachments_comment_idx').on(t.commentRepositoryId, t.commentCodehostId),
+    check('attachments_one_owner', sql`${t.requestId} is null or ${t.commentCodehostId} is null`),
+    check('attachments_comment_whole', sql`(${t.commentRepositoryId} is null) = (${t.commentCodehostId} is null)`),
+  ],
 );
 
 /**

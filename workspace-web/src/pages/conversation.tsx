@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/p
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { inWorkspace, must, problemOf, type Comment } from '../api';
 import { attempt } from '../issue-data';
+import { CommentFileLinks, CommentFilePicker, type PickedFile } from './comment-files';
 import { renderMarkdown } from '../markdown';
 import { MarkdownEditor } from '../markdown-editor';
 import { useSession } from '../session';
@@ -170,6 +171,7 @@ function CommentItem(props: { comment: Comment; issueId: string; canEdit: boolea
       ) : (
         <div class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(comment.body) }} />
       )}
+      <CommentFileLinks api={api} comment={comment} />
       <p class="saving" role="status">{busy && !confirming ? 'Saving to GitHub…' : ''}</p>
       {problem ? (
         <Notice kind="error">
@@ -202,6 +204,7 @@ function CommentForm({ issueId, publicRepository, publicReaders, posted }: { iss
   const api = inWorkspace(workspace!.id);
   const [body, setBody] = useState('');
   const [visibility, setVisibility] = useState<'internal' | 'public'>('internal');
+  const [files, setFiles] = useState<PickedFile[]>([]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const send = async (event: Event) => {
@@ -209,11 +212,12 @@ function CommentForm({ issueId, publicRepository, publicReaders, posted }: { iss
     if (!body.trim()) return;
     setBusy(true);
     setProblem(null);
-    const { data, error, response } = await api.POST('/v1/issues/{issueId}/comments', { params: { path: { issueId } }, body: { body, visibility } });
+    const { data, error, response } = await api.POST('/v1/issues/{issueId}/comments', { params: { path: { issueId } }, body: { body, visibility, ...(files.length ? { attachmentIds: files.map((f) => f.id) } : {}) } });
     setBusy(false);
     if (!data) return setProblem(problemOf(error, response));
     posted(data);
     setBody('');
+    setFiles([]);
     toast('ok', visibility === 'public' ? 'Public reply posted.' : 'Internal note posted.');
   };
   return (
@@ -248,6 +252,8 @@ function CommentForm({ issueId, publicRepository, publicReaders, posted }: { iss
           if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') (e.currentTarget.form as HTMLFormElement).requestSubmit();
         }}
       />
+      <CommentFilePicker api={api} files={files} onChange={setFiles} disabled={busy} />
+      {files.length ? <p class="help">{visibility === 'public' ? 'Customers who read this reply get the files too.' : 'Internal note: only the team gets the files.'}</p> : null}
       <button type="submit" class="primary" disabled={busy || !body.trim()}>
         {busy ? 'Posting to GitHub…' : visibility === 'public' ? 'Post public reply' : 'Add internal note'}
       </button>

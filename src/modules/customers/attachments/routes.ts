@@ -97,7 +97,7 @@ export const attachmentRoutes = [
     method: 'POST',
     path: '/portal/attachments',
     summary: 'Upload a file to attach to a request',
-    description: `${UPLOAD} Attach it by sending its id in \`attachmentIds\` when submitting a request.`,
+    description: `${UPLOAD} Attach it by sending its id in \`attachmentIds\` when submitting a request or commenting on one.`,
     tags: ['Portal'],
     access: { kind: 'customer' },
     extraErrors: [502],

@@ -17,11 +17,15 @@ export type AttachmentRow = {
   portal_id: string | null;
   uploaded_by_customer_id: string | null;
   request_id: string | null;
+  comment_codehost_id: number | null;
+  uploaded_by_user_id: string | null;
   filename: string;
   content_type: string;
   size: number;
   created_at: string;
 };
+
+export type CommentFile = { id: string; filename: string; contentType: string; size: number; url: string; expiresAt: string };
 
 const presentAttachment = (a: Pick<AttachmentRow, 'id' | 'filename' | 'content_type' | 'size'> & { created_at: string | Date }) => ({ id: a.id, filename: a.filename, contentType: a.content_type, size: Number(a.size), createdAt: new Date(a.created_at).toISOString() });
 
@@ -67,6 +71,7 @@ export const attachmentService = {
     if (!row || row.portal_id !== customer.portalId) throw notFound('attachment');
     if (row.uploaded_by_customer_id === customer.id) return row;
     if (row.request_id && (await canSeeRequest(row.request_id))) return row;
+    // A comment's files come with fresh links in the comments a customer can read; this route serves only requests' and their own.
     throw notFound('attachment');
   },
 
@@ -93,16 +98,66 @@ export const attachmentService = {
    * The customer's own uploads not yet attached anywhere, for a submission (each at most once);
    * any other id is 422 naming it.
    */
-  async forSubmission(tx: Executor, customer: PortalCustomer, ids: string[]): Promise<AttachmentRow[]> {
+  forSubmission(tx: Executor, customer: PortalCustomer, ids: string[]): Promise<AttachmentRow[]> {
+    return attachmentService.freeUploads(tx, { customer }, ids);
+  },
+
+  /**
+   * The uploader's own files not yet attached to a request or a comment, each at most once: a
+   * customer's of their portal, or a member's own uploads in this workspace (never a customer's).
+   * Any other id is 422 naming it, so nothing is posted.
+   */
+  async freeUploads(tx: Executor, uploader: { customer: PortalCustomer } | { member: { userId: string; workspaceId: string } }, ids: string[]): Promise<AttachmentRow[]> {
     const rows: AttachmentRow[] = [];
     for (const [i, id] of ids.entries()) {
       const row = /^[0-9a-f-]{36}$/i.test(id) ? await find(tx, id) : null;
-      if (!row || row.uploaded_by_customer_id !== customer.id || row.request_id !== null || rows.some((r) => r.id === id)) {
+      const theirs =
+        row !== null &&
+        ('customer' in uploader
+          ? row.uploaded_by_customer_id === uploader.customer.id && row.portal_id === uploader.customer.portalId
+          : row.uploaded_by_user_id === uploader.member.userId && row.workspace_id === uploader.member.workspaceId && row.portal_id === null);
+      if (!row || !theirs || row.request_id !== null || row.comment_codehost_id !== null || rows.some((r) => r.id === id)) {
         throw invalidRequest('No such attachment of yours, free to attach.', { field: `attachmentIds[${i}]` });
       }
       rows.push(row);
     }
     return rows;
+  },
+
+  /**
+   * Links the files to the comment the code host just accepted. Only files still free: one taken
+   * meanwhile by a concurrent request or comment is refused, rolling back the caller's transaction.
+   */
+  async attachToComment(tx: Executor, comment: { repositoryId: string; codehostCommentId: number }, ids: string[]) {
+    if (!ids.length) return;
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      update attachments set comment_repository_id = ${comment.repositoryId}, comment_codehost_id = ${comment.codehostCommentId}
+       where id = any(${sql.param(ids)}::uuid[]) and request_id is null and comment_codehost_id is null
+       returning id`);
+    if (rows.length !== ids.length) throw invalidRequest('An attachment was attached elsewhere meanwhile.', { field: 'attachmentIds' });
+  },
+
+  /**
+   * The files of these comments (by code-host comment id, within one repository), oldest first,
+   * each with a fresh download link made now.
+   */
+  async ofComments(services: Services, repositoryId: string, codehostCommentIds: number[]): Promise<Map<number, CommentFile[]>> {
+    const files = new Map<number, CommentFile[]>();
+    if (!codehostCommentIds.length) return files;
+    const { rows } = await services.database.db.execute<AttachmentRow>(sql`
+      select * from attachments
+       where comment_repository_id = ${repositoryId} and comment_codehost_id = any(${sql.param(codehostCommentIds)}::bigint[])
+       order by created_at, id`);
+    for (const row of rows) {
+      const key = Number(row.comment_codehost_id);
+      files.set(key, [...(files.get(key) ?? []), attachmentService.commentFile(services, row)]);
+    }
+    return files;
+  },
+
+  /** A comment's file as readers get it: what it is and a fresh link. */
+  commentFile(services: Services, row: Pick<AttachmentRow, 'id' | 'filename' | 'content_type' | 'size'>): CommentFile {
+    return { id: row.id, filename: row.filename, contentType: row.content_type, size: Number(row.size), ...attachmentService.link(services, row as AttachmentRow) };
   },
 
   /** A request's files, as its issue body lists them. */

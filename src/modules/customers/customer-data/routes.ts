@@ -29,8 +29,17 @@ const customerDataSchema = z
       .describe('Each time a request of theirs was completed and they were asked to rate it, with their rating and comment (null where they gave none).'),
     participations: z.array(z.object({ reference: z.string(), addedAt: timestamp() })).describe('Requests of others they were made a participant of.'),
     attachments: z
-      .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int(), reference: z.string().nullable(), download: z.object({ url: z.url(), expiresAt: timestamp() }) }))
-      .describe('The files they uploaded, each with a download link good for 15 minutes.'),
+      .array(
+        z.object({
+          filename: z.string(),
+          contentType: z.string(),
+          size: z.number().int(),
+          reference: z.string().nullable().describe('The request it is attached to, or the request of the comment it is attached to; null while attached to nothing.'),
+          attachedTo: z.enum(['request', 'comment']).nullable().describe('Whether it was attached to the request itself or to one of their comments on it.'),
+          download: z.object({ url: z.url(), expiresAt: timestamp() }),
+        }),
+      )
+      .describe('The files they uploaded (on requests, on comments, or not attached yet), each with a download link good for 15 minutes.'),
     sessions: z.array(z.object({ createdAt: timestamp(), expiresAt: timestamp(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
   })
   .meta({ id: 'PortalCustomerData' });

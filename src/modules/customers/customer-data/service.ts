@@ -68,6 +68,7 @@ export const customerDataService = {
         contentType: a.content_type,
         size: Number(a.size),
         reference: a.reference,
+        attachedTo: a.on_comment ? ('comment' as const) : a.reference ? ('request' as const) : null,
         download: attachmentService.link(services, a),
       })),
       sessions: (await customerDataStore.sessions(db, customer.userId)).map((s) => ({ createdAt: s.created_at, expiresAt: s.expires_at, ipAddress: s.ip_address, userAgent: s.user_agent })),

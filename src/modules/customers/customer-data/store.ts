@@ -71,9 +71,11 @@ export const customerDataStore = {
   },
 
   async attachments(tx: Executor, customerId: string) {
-    const { rows } = await tx.execute<{ id: string; workspace_id: string; portal_id: string | null; uploaded_by_customer_id: string | null; request_id: string | null; filename: string; content_type: string; size: number; created_at: string; reference: string | null }>(sql`
-      select a.*, case when r.id is null then null else p.reference_prefix || '-' || r.number end as reference
-        from attachments a left join requests r on r.id = a.request_id left join portals p on p.id = r.portal_id
+    const { rows } = await tx.execute<{ id: string; workspace_id: string; portal_id: string | null; uploaded_by_customer_id: string | null; request_id: string | null; filename: string; content_type: string; size: number; created_at: string; reference: string | null; on_comment: boolean; comment_codehost_id: number | null; uploaded_by_user_id: string | null }>(sql`
+      select a.*, case when r.id is null then null else p.reference_prefix || '-' || r.number end as reference, (a.comment_codehost_id is not null) as on_comment
+        from attachments a
+        left join portal_comments pc on pc.repository_id = a.comment_repository_id and pc.codehost_comment_id = a.comment_codehost_id
+        left join requests r on r.id = coalesce(a.request_id, pc.request_id) left join portals p on p.id = r.portal_id
        where a.uploaded_by_customer_id = ${customerId} order by a.created_at, a.id`);
     return rows;
   },

@@ -125,7 +125,7 @@ export const portalRequestRoutes = [
     path: '/portal/requests/:reference/comments',
     summary: "A request's comments",
     description:
-      "Oldest first: the public ones only (customers' comments, and replies the team made public, in the service or on GitHub with `Public reply:`), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address.",
+      "Oldest first: the public ones only (customers' comments, and replies the team made public, in the service or on GitHub with `Public reply:`), never an internal comment. A held or rejected request has none. Authors are named by display name with `kind` `customer` or `team`, never by e-mail address. Each comment's `attachments` carry download links made at this read (15 minutes): only files of the public comments listed, so a reply made internal later takes its files out of the portal too.",
     tags: ['Portal'],
     access: customer,
     params: referenceParam,
@@ -140,7 +140,7 @@ export const portalRequestRoutes = [
     path: '/portal/requests/:reference/comments',
     summary: 'Comment on a request',
     description:
-      "Posted to the issue on the code host as the service's bot, ending with a line naming the customer and their company and the hidden marker that makes it public; it is always public. 409 while the request is held (or after it was rejected). Where the request's words may not reach the code host, the issue gets a placeholder naming the reference and the comment's text stays in the service (the portal and the team read it as written). " + CODEHOST_EXPOSURE_RULE,
+      "Posted to the issue on the code host as the service's bot, ending with a line naming the customer and their company and the hidden marker that makes it public; it is always public. 409 while the request is held (or after it was rejected). Where the request's words may not reach the code host, the issue gets a placeholder naming the reference and the comment's text stays in the service (the portal and the team read it as written). `attachmentIds`: the customer's own uploads (`POST /portal/attachments`) not yet attached to a request or comment, at most 10; any other id is 422 and nothing is posted. The comment on the code host links each file to `/v1/attachments/{id}/open` (numbered, without names, where the words may not reach the code host); the portal lists them with fresh links. " + CODEHOST_EXPOSURE_RULE,
     tags: ['Portal'],
     access: customer,
     creates: true,
@@ -148,7 +148,7 @@ export const portalRequestRoutes = [
     body: portalCommentBody,
     response: portalCommentSchema,
     handler: ({ services, auth, request, params, body }) =>
-      portalRequestService.comment(services, request.portal!, auth.customer, params.reference, body.body, { requestId: request.id }),
+      portalRequestService.comment(services, request.portal!, auth.customer, params.reference, body.body, { requestId: request.id, attachmentIds: body.attachmentIds }),
   }),
 
   defineRoute({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '../../../platform/pagination.js';
 import { booleanQuery } from '../../../platform/query-values.js';
 import { timestamp } from '../../../platform/schemas.js';
-import { attachmentSchema } from '../attachments/schemas.js';
+import { attachmentSchema, commentAttachmentIds, commentFiles } from '../attachments/schemas.js';
 import { formValueSchema } from '../requests/form-values.js';
 import { requestVisibilitySchema, statusIds } from '../requests/schemas.js';
 
@@ -78,11 +78,12 @@ export const portalCommentSchema = z
     id: z.uuid(),
     body: z.string(),
     author: z.object({ name: z.string(), kind: z.enum(['customer', 'team']) }),
+    attachments: commentFiles.describe('The files attached to the comment, oldest first, each with a fresh download link.'),
     createdAt: timestamp(),
   })
   .meta({ id: 'PortalComment' });
 
-export const portalCommentBody = z.object({ body: z.string().min(1).max(20_000) });
+export const portalCommentBody = z.object({ body: z.string().min(1).max(20_000), attachmentIds: commentAttachmentIds });
 
 export const closingBody = z
   .strictObject({

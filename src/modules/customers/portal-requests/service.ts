@@ -8,7 +8,9 @@ import { pagedList } from '../../../platform/pagination.js';
 import type { Services } from '../../../services.js';
 import { customerActorOf, recordAudit } from '../../audit/recorder.js';
 import { writeAsApp } from '../../integrations/codehost/authored-write.js';
-import { attachmentService } from '../attachments/service.js';
+import { attachmentService, type CommentFile } from '../attachments/service.js';
+import { COMMENT_FILES_MAX } from '../attachments/schemas.js';
+import { withCommentFiles, withoutCommentFiles, type CodehostFileLink } from '../attachments/comment-files.js';
 import { companyStore } from '../companies/store.js';
 import type { GitHubComment } from '../../../codehost/mapping.js';
 import { applyNewComment } from '../../work/issues/comment-write-service.js';
@@ -275,12 +277,18 @@ export const portalRequestService = {
       binding,
       cursor: page.cursor,
       limit: page.limit,
-      fetch: (after, limit) => portalCommentStore.page(services.database.db, issueId, botLoginOf(services), after, limit),
+      // Only the comments the page holds are public ones, so only public comments' files are read (with links made now).
+      fetch: async (after, limit) => {
+        const rows = await portalCommentStore.page(services.database.db, issueId, botLoginOf(services), after, limit);
+        const files = rows.length ? await attachmentService.ofComments(services, rows[0]!.repositoryId, rows.map((c) => Number(c.codehostId))) : new Map<number, CommentFile[]>();
+        return rows.map((c) => ({ ...c, files: files.get(Number(c.codehostId)) ?? [] }));
+      },
       sortKey: (c) => [c.createdAt, c.id],
       present: (c) => ({
         id: c.id,
-        body: c.sealedBody ?? (c.typedReply ? readCommentVisibility(c.body, false, true).body : withoutCommentAttribution(readCommentVisibility(c.body, true).body)),
+        body: c.sealedBody ?? withoutCommentFiles(c.typedReply ? readCommentVisibility(c.body, false, true).body : withoutCommentAttribution(readCommentVisibility(c.body, true).body)),
         author: c.customerId ? { name: c.customerName ?? 'A customer', kind: 'customer' as const } : { name: c.memberName ?? `The ${portal.name} team`, kind: 'team' as const },
+        attachments: c.files,
         createdAt: c.createdAt,
       }),
     });
@@ -291,9 +299,11 @@ export const portalRequestService = {
    * Where the customer's words may not reach the code host (codehost-exposure.ts), the issue gets a
    * placeholder and the words are kept beside it.
    */
-  async comment(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, text: string, context: { requestId: string }) {
+  async comment(services: Services, portal: PortalRow, customer: PortalCustomer, reference: string, text: string, context: { requestId: string; attachmentIds?: string[] }) {
     const db = services.database.db;
     const record = await visibleRequest(services, portal, customer, reference);
+    const ids = context.attachmentIds ?? [];
+    if (ids.length > COMMENT_FILES_MAX) throw invalidRequest(`At most ${COMMENT_FILES_MAX} files on one comment.`, { field: 'attachmentIds' });
     if (record.state !== 'filed' || !record.issueId) {
       throw conflict(
         record.state === 'held' ? 'This request is waiting for the team to accept it; comments open once it is accepted.' : 'This request is closed to comments.',
@@ -303,10 +313,18 @@ export const portalRequestService = {
     const issue = await writeStore.issue(db, portal.workspaceId, record.issueId);
     if (!issue) throw conflict('This request is closed to comments.', { reason: 'issue_missing' });
     const installationId = writableInstallation(issue);
-    const words = await customerCommentWords(services, portal, customer, record, text);
+    const files = await attachmentService.freeUploads(db, { customer }, ids);
+    const links = files.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) }));
+    const words = await customerCommentWords(services, portal, customer, record, text, links);
     const answer = await writeAsApp(services, codehostClientOf(services), installationId, 'the comment', (octokit) => postComment(octokit, issue, words.body));
-    const id = await recordCustomerComment(services, { portal, customer, record, issue, requestId: context.requestId }, answer, text, words.sealedBody);
-    return { id, body: text, author: { name: customer.name, kind: 'customer' as const }, createdAt: new Date(answer.created_at).toISOString() };
+    const id = await recordCustomerComment(services, { portal, customer, record, issue, requestId: context.requestId }, answer, text, words.sealedBody, ids);
+    return {
+      id,
+      body: text,
+      author: { name: customer.name, kind: 'customer' as const },
+      attachments: files.map((f) => attachmentService.commentFile(services, f)),
+      createdAt: new Date(answer.created_at).toISOString(),
+    };
   },
 };
 
@@ -315,11 +333,14 @@ export const portalRequestService = {
  * company, made public; or, where their words may not reach the code host (codehost-exposure.ts), a
  * placeholder naming the reference, the words kept beside it (`sealedBody`).
  */
-export async function customerCommentWords(services: Services, portal: PortalRow, customer: PortalCustomer, record: RequestRecord, text: string) {
+export async function customerCommentWords(services: Services, portal: PortalRow, customer: PortalCustomer, record: RequestRecord, text: string, files: CodehostFileLink[] = []) {
   const company = customer.companyId ? await companyStore.find(services.database.db, portal.id, customer.companyId) : null;
   // A request filed as its reference keeps every later word here too, whatever its visibility became.
   const wordsMayGo = !record.sealedOnCodehost && customerWordsMayReachCodehost({ repository: { private: record.repositoryPrivate === true }, visibility: record.visibility, portal });
-  const words = wordsMayGo ? customerCommentBody(text, { name: customer.name, company: company?.name ?? null, portalName: portal.name }) : sealedCommentBody(`${portal.referencePrefix}-${record.number}`);
+  // Files named where the words may go; numbered links only where they may not (a file's name is the customer's words too).
+  const words = wordsMayGo
+    ? customerCommentBody(withCommentFiles(text, files), { name: customer.name, company: company?.name ?? null, portalName: portal.name })
+    : withCommentFiles(sealedCommentBody(`${portal.referencePrefix}-${record.number}`), files, false);
   return { body: withCommentVisibility(words, 'public'), sealedBody: wordsMayGo ? null : text };
 }
 
@@ -336,6 +357,7 @@ export function recordCustomerComment(
   answer: GitHubComment,
   text: string,
   sealedBody: string | null,
+  attachmentIds: string[] = [],
 ): Promise<string> {
   const { portal, customer, record, issue } = at;
   return applyNewComment(
@@ -349,14 +371,16 @@ export function recordCustomerComment(
       detail: { visibility: 'public', codehostAuthor: { as: 'app' }, portalRequestId: record.id },
       notify: { body: text, author: customer.name, authorKind: 'customer', actorCustomerId: customer.id },
     },
-    (tx) =>
-      portalCommentStore.record(tx, {
+    async (tx) => {
+      await portalCommentStore.record(tx, {
         workspaceId: portal.workspaceId,
         requestId: record.id,
         customerId: customer.id,
         repositoryId: issue.repositoryId,
         codehostCommentId: Number(answer.id),
         sealedBody,
-      }),
+      });
+      await attachmentService.attachToComment(tx, { repositoryId: issue.repositoryId, codehostCommentId: Number(answer.id) }, attachmentIds);
+    },
   );
 }

@@ -16,6 +16,8 @@ export type PortalCommentRow = {
   sealedBody: string | null;
   /** A public reply a member typed on the code host: its marker is theirs, not the service's. */
   typedReply: boolean;
+  repositoryId: string;
+  codehostId: number;
 };
 
 export const portalCommentStore = {
@@ -29,7 +31,7 @@ export const portalCommentStore = {
     const { rows } = await tx.execute<PortalCommentRow>(sql`
       select cm.id, cm.body, to_char(cm.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
              pc.customer_id as "customerId", pu.name as "customerName", u.name as "memberName", pc.sealed_body as "sealedBody",
-             (pr.is_public is true) as "typedReply"
+             (pr.is_public is true) as "typedReply", cm.repository_id as "repositoryId", cm.codehost_id::float8 as "codehostId"
         from issues i
         join comments cm on cm.repository_id = i.repository_id and cm.issue_number = i.number
         left join service_comments sc on sc.repository_id = cm.repository_id and sc.codehost_comment_id = cm.codehost_id

@@ -10,6 +10,7 @@ import type { Tx } from '../../../db/pool.js';
 import { requestNotifications } from '../../customers/request-notifications/service.js';
 import { inbox } from '../notifications/service.js';
 import { writeAsApp, writeAuthored } from '../../integrations/codehost/authored-write.js';
+import { attachmentService, withCommentFiles, withoutCommentFiles } from './comment-files.js';
 import { commentCallerOf, isOwnComment } from './comment-owner.js';
 import { readCommentVisibility, withCommentVisibility, type CommentVisibility } from './comment-visibility.js';
 import { parsePublicReplyMarker, withPublicReplyMarker } from './public-reply-marker.js';
@@ -17,6 +18,9 @@ import { presentComment } from './schemas.js';
 import { botLoginOf, codehostClientOf, writableInstallation } from './write-guard.js';
 import { writeStore, type CommentTarget, type IssueTarget } from './write-store.js';
 import type { WorkspaceAuth } from './write-service.js';
+
+/** A member's files as the code host links them: by name, to the service. */
+const codehostLinks = (services: Services, files: Array<{ id: string; filename: string }>) => files.map((f) => ({ name: f.filename, url: attachmentService.openUrl(services, f.id) }));
 
 async function issueOf(services: Services, auth: WorkspaceAuth, issueId: string): Promise<IssueTarget> {
   const target = await writeStore.issue(services.database.db, auth.workspace.workspaceId, issueId);
@@ -87,17 +91,20 @@ export async function applyNewComment(
 }
 
 export const commentWriteService = {
-  async add(services: Services, auth: WorkspaceAuth, issueId: string, input: { body: string; visibility: CommentVisibility }, requestId: string) {
+  async add(services: Services, auth: WorkspaceAuth, issueId: string, input: { body: string; visibility: CommentVisibility; attachmentIds?: string[] }, requestId: string) {
     const client = codehostClientOf(services);
     const workspaceId = auth.workspace.workspaceId;
     const issue = await issueOf(services, auth, issueId);
     const installationId = writableInstallation(issue);
+    const ids = input.attachmentIds ?? [];
+    const files = await attachmentService.freeUploads(services.database.db, { member: { userId: auth.principal.userId, workspaceId } }, ids);
+    const text = withCommentFiles(input.body, codehostLinks(services, files));
     const { result: answer, authoredAs } = await writeAuthored(services, client, installationId, auth.principal.userId, 'the new comment', async (octokit) => {
       const { data } = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
         owner: issue.ownerLogin,
         repo: issue.name,
         issue_number: issue.number,
-        body: withCommentVisibility(input.body, input.visibility),
+        body: withCommentVisibility(text, input.visibility),
       });
       return data as GitHubComment;
     });
@@ -113,9 +120,14 @@ export const commentWriteService = {
         detail: { visibility: input.visibility, codehostAuthor },
         notify: input.visibility === 'public' ? { body: input.body, author: auth.principal.name, authorKind: 'team', actorCustomerId: null } : undefined,
       },
+      (tx) => attachmentService.attachToComment(tx, { repositoryId: issue.repositoryId, codehostCommentId: Number(answer.id) }, ids),
     );
     const row = commentRow(answer);
-    return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: true }, true);
+    return presentComment(
+      { id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: true },
+      true,
+      files.map((f) => attachmentService.commentFile(services, f)),
+    );
   },
 
   async edit(services: Services, auth: WorkspaceAuth, issueId: string, commentId: string, body: string, requestId: string) {
@@ -125,14 +137,18 @@ export const commentWriteService = {
     const comment = await ownComment(services, auth, issue, commentId);
     const installationId = writableInstallation(issue);
     // A public comment stays public: the marker is sent again with the new text (the one its author typed, for a reply typed on the code host).
-    const { visibility, body: beforeText } = readCommentVisibility(comment.body, comment.writtenByService, comment.publicReply);
+    const { visibility, body: markedBefore } = readCommentVisibility(comment.body, comment.writtenByService, comment.publicReply);
+    const beforeText = withoutCommentFiles(markedBefore);
     const typedMarker = !comment.writtenByService && visibility === 'public' ? parsePublicReplyMarker(comment.body)?.marker : undefined;
+    // The comment's files stay linked on the code host under the new text.
+    const files = (await attachmentService.ofComments(services, issue.repositoryId, [comment.codehostId])).get(comment.codehostId) ?? [];
+    const text = withCommentFiles(body, codehostLinks(services, files));
     const answer = await writeAsApp(services, client, installationId, 'the comment edit', async (octokit) => {
       const { data } = await octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
         owner: issue.ownerLogin,
         repo: issue.name,
         comment_id: comment.codehostId,
-        body: typedMarker ? withPublicReplyMarker(typedMarker, body) : withCommentVisibility(body, visibility),
+        body: typedMarker ? withPublicReplyMarker(typedMarker, text) : withCommentVisibility(text, visibility),
       });
       return data as GitHubComment;
     });
@@ -154,7 +170,11 @@ export const commentWriteService = {
       await recordAudit(tx, { workspaceId, action: 'comment.edited', actor, target: { type: 'comment', id: commentId }, before: { body: beforeText }, after: { body }, requestId });
     });
     const row = commentRow(answer);
-    return presentComment({ id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: comment.writtenByService, publicReply: comment.publicReply }, true);
+    return presentComment(
+      { id: commentId, nodeId: row.nodeId, body: row.body, author: row.author, htmlUrl: row.htmlUrl, createdAt: row.createdAt, codehostUpdatedAt: row.codehostUpdatedAt, writtenByService: comment.writtenByService, publicReply: comment.publicReply },
+      true,
+      files,
+    );
   },
 
   async remove(services: Services, auth: WorkspaceAuth, issueId: string, commentId: string, requestId: string) {

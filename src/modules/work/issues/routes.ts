@@ -160,7 +160,7 @@ export const issueRoutes = [
     method: 'POST',
     path: '/v1/issues/:issueId/comments',
     summary: 'Comment on an issue',
-    description: `Authored like a new issue (the caller's own code-host account with \`writesAsSelf\`, else the app's bot); the service records who wrote it, so only they may edit or delete it. \`public\` adds the hidden marker that lets portal customers read it. ${WRITE_RULES} Honours Idempotency-Key (kept at least 24 hours).`,
+    description: `Authored like a new issue (the caller's own code-host account with \`writesAsSelf\`, else the app's bot); the service records who wrote it, so only they may edit or delete it. \`public\` adds the hidden marker that lets portal customers read it. \`attachmentIds\`: the caller's own free uploads (at most 10), linked by name from the comment on the code host; customers get a public reply's files with it, never an internal note's. ${WRITE_RULES} Honours Idempotency-Key (kept at least 24 hours).`,
     tags: ['Issues'],
     access: { kind: 'workspace', role: 'member', scope: 'issues:write' },
     creates: true,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CachedActor } from '../../../db/schema/cache.js';
 import { iso, isoOrNull, timestamp } from '../../../platform/schemas.js';
 import { fieldValuesSchema } from '../projects/schemas.js';
+import { commentFiles, withoutCommentFiles, type CommentFile } from './comment-files.js';
 import { readCommentVisibility } from './comment-visibility.js';
 
 export const actorSchema = z
@@ -116,6 +117,9 @@ export const commentSchema = z
       .describe(
         "Whether the caller may edit and delete it (PATCH and DELETE on the comment): one they wrote through the service, or one their linked code-host account authored on the code host. False for everyone else's, so a client offers those actions only where they will be allowed.",
       ),
+    attachments: commentFiles.describe(
+      "The files attached to it through the service, oldest first, each with a download link made at this read (15 minutes). A public comment's files are what its portal's customers see with it; an internal comment's never reach a customer.",
+    ),
     createdAt: timestamp(),
     updatedAt: timestamp(),
     htmlUrl: z.url(),
@@ -232,6 +236,8 @@ export function presentIssue(r: IssueRow, projectItems: IssueProjectItem[] = [],
 
 export interface CommentRow {
   id: string;
+  /** The code host's id of the comment: its files are linked by it. */
+  codehostId?: number;
   nodeId: string;
   body: string;
   author: CachedActor | null;
@@ -249,8 +255,9 @@ export interface CommentRow {
 }
 
 /** `mine`: whether the caller may edit and delete it (`isOwnComment`). */
-export function presentComment(c: CommentRow, mine: boolean): z.input<typeof commentSchema> {
-  const { visibility, body } = readCommentVisibility(c.body, c.writtenByService, c.publicReply === true);
+export function presentComment(c: CommentRow, mine: boolean, attachments: CommentFile[] = []): z.input<typeof commentSchema> {
+  const { visibility, body: marked } = readCommentVisibility(c.body, c.writtenByService, c.publicReply === true);
+  const body = withoutCommentFiles(marked);
   const customer = c.customer ?? null;
   return {
     id: c.id,
@@ -267,6 +274,7 @@ export function presentComment(c: CommentRow, mine: boolean): z.input<typeof com
       wordsKeptInService: customer.sealedBody !== null,
     },
     mine,
+    attachments,
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.codehostUpdatedAt),
     htmlUrl: c.htmlUrl,

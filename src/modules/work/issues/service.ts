@@ -7,6 +7,7 @@ import { pagedList } from '../../../platform/pagination.js';
 import type { Services } from '../../../services.js';
 import { parseSince } from '../../../platform/time-window.js';
 import { projectFieldFilters, projectItemsOf } from '../projects/issue-links.js';
+import { attachmentService } from './comment-files.js';
 import { commentCallerOf, isOwnComment } from './comment-owner.js';
 import { presentComment, presentIssue, type issueSchema } from './schemas.js';
 import { botLoginOf } from './write-guard.js';
@@ -246,9 +247,13 @@ export const issueService = {
       binding: `issue-comments:${workspaceId}:${issueId}`,
       cursor: page.cursor,
       limit: page.limit,
-      fetch: (after, limit) => issueStore.commentsPage(services.database.db, workspaceId, issue, after, limit, botLoginOf(services)),
+      fetch: async (after, limit) => {
+        const rows = await issueStore.commentsPage(services.database.db, workspaceId, issue, after, limit, botLoginOf(services));
+        const files = await attachmentService.ofComments(services, issue.repositoryId, rows.map((c) => Number(c.codehostId)));
+        return rows.map((c) => ({ ...c, files: files.get(Number(c.codehostId)) ?? [] }));
+      },
       sortKey: (c) => [c.createdAt.toISOString(), c.id],
-      present: (c) => presentComment(c, isOwnComment({ writtenByUserId: c.writtenByUserId ?? null, author: c.author }, caller)),
+      present: (c) => presentComment(c, isOwnComment({ writtenByUserId: c.writtenByUserId ?? null, author: c.author }, caller), c.files),
     });
   },
 };

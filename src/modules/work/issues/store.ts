@@ -427,6 +427,7 @@ export const issueStore = {
     return tx
       .select({
         id: comments.id,
+        codehostId: comments.codehostId,
         nodeId: comments.nodeId,
         body: comments.body,
         author: comments.author,
