@@ -11994,7 +11994,7 @@ export interface operations {
                      * @enum {string}
                      */
                     visibility?: "internal" | "public";
-                    /** @description At most 10 ids of files the caller uploaded with `POST /v1/attachments` and has not attached to anything yet; any other id (someone else's, a customer's, another workspace's, one attached already) is 422 naming it, and nothing is posted. The comment on the code host links each by name to `/v1/attachments/{id}/open`. On a public reply customers see the files with it; on an internal note only the team does. */
+                    /** @description At most 10 ids of files the caller uploaded (the attachment upload) and has not attached to anything yet; any other id (someone else's, a customer's, another workspace's, one attached already) is refused as invalid, naming it, and nothing is posted. The comment on the code host links each file by name to the service, where a member opens it. On a public reply customers see the files with it; on an internal note only the team does. */
                     attachmentIds?: string[];
                 };
             };

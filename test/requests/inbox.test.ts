@@ -191,10 +191,10 @@ describe('GET /v1/requests: every portal of the workspace', () => {
     for (const id of [R.R1, R.R3, R.R5, R.R7]) expect(byId.get(id)!.lastCustomerActivityAt).toBe(byId.get(id)!.createdAt);
     // The portal's own list and read say the same.
     const own = await call('GET', `/v1/portals/${beta.id}/requests/${R.R4}`, as());
-    // The single read adds the files, followers and voters of the request's page.
-    const { files, followers, voters, ...asListed } = own.body;
+    // The single read adds the files, followers, voters and participants of the request's page.
+    const { files, followers, voters, participants, ...asListed } = own.body;
     expect(asListed).toEqual(byId.get(R.R4));
-    expect([files, voters]).toEqual([[], []]);
+    expect([files, voters, participants]).toEqual([[], [], []]);
     expect(followers.length).toBeGreaterThan(0);
   });
 

@@ -39,7 +39,7 @@ export const createCommentBody = z.strictObject({
   body: commentBody,
   visibility: z.enum(['internal', 'public']).default('internal').describe('`public`: customers of the portals that show this issue can read it.'),
   attachmentIds: commentAttachmentIds.describe(
-    "At most 10 ids of files the caller uploaded with `POST /v1/attachments` and has not attached to anything yet; any other id (someone else's, a customer's, another workspace's, one attached already) is 422 naming it, and nothing is posted. The comment on the code host links each by name to `/v1/attachments/{id}/open`. On a public reply customers see the files with it; on an internal note only the team does.",
+    "At most 10 ids of files the caller uploaded (the attachment upload) and has not attached to anything yet; any other id (someone else's, a customer's, another workspace's, one attached already) is refused as invalid, naming it, and nothing is posted. The comment on the code host links each file by name to the service, where a member opens it. On a public reply customers see the files with it; on an internal note only the team does.",
   ),
 });
 
